@@ -1,0 +1,52 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import * as member from './actions/member/Member.resource';
+import * as profileQuestion from './actions/profileQuestion/ProfileQuestion.resource';
+import { router } from './actions/router';
+import * as listSearch from './methods/listSearch';
+import * as loadOptions from './methods/loadOptions';
+import * as resourceMapping from './methods/resourceMapping';
+
+export class CommunityPlatform implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Community Platform',
+		name: 'communityPlatform',
+		icon: { light: 'file:communityPlatform.svg', dark: 'file:communityPlatform.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Read and change members, profile questions and more in your community through the Community Platform API',
+		defaults: { name: 'Community Platform' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'communityPlatformApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Member', value: 'member', description: 'People in the community and their profiles' },
+					{
+						name: 'Profile Question',
+						value: 'profileQuestion',
+						description: 'Questions members answer on their profile',
+					},
+				],
+				default: 'member',
+			},
+			...member.description,
+			...profileQuestion.description,
+		],
+	};
+
+	methods = { listSearch, loadOptions, resourceMapping };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,73 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as create from './create.operation';
+import * as del from './delete.operation';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
+import * as getByEmail from './getByEmail.operation';
+import * as update from './update.operation';
+import * as updateByEmail from './updateByEmail.operation';
+
+export { create, del as delete, get, getAll, getByEmail, update, updateByEmail };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['member'] } },
+		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Create a member with email, name, job title and company',
+				action: 'Create a member',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				description: 'Remove a member by ID or email (removal completes asynchronously)',
+				action: 'Delete a member',
+			},
+			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get a member by ID',
+				action: 'Get a member',
+			},
+			{
+				name: 'Get by Email',
+				value: 'getByEmail',
+				description: 'Look up one member by email address',
+				action: 'Get a member by email',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List members, filtered by sign-up date, approval status or member type',
+				action: 'Get many members',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				description: 'Change profile fields and profile answers of a member by ID',
+				action: 'Update a member',
+			},
+			{
+				name: 'Update by Email',
+				value: 'updateByEmail',
+				description: 'Change profile fields and profile answers of a member by email',
+				action: 'Update a member by email',
+			},
+		],
+		default: 'get',
+	},
+	...create.description,
+	...del.description,
+	...get.description,
+	...getAll.description,
+	...getByEmail.description,
+	...update.description,
+	...updateByEmail.description,
+];

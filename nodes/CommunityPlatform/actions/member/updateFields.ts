@@ -1,0 +1,159 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties, ResourceMapperValue } from 'n8n-workflow';
+
+import { failParameters, parseParameters } from '../../schemas/common';
+import { APPROVAL_STATUSES, MEMBER_TYPES, profileFieldsSchema } from '../../schemas/member';
+import type { ProfileQuestion } from '../../helpers/profileQuestions';
+import { getProfileQuestion, listProfileQuestions } from '../../helpers/profileQuestions';
+
+/** The profile fields and answers shared by Update and Update by Email. */
+export const updateFieldsProperties: INodeProperties[] = [
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'Profile fields to change; fields not added here are left as they are',
+		options: [
+			{
+				displayName: 'Approval Status',
+				name: 'approvalStatus',
+				type: 'options',
+				options: APPROVAL_STATUSES.map((value) => ({ name: value[0].toUpperCase() + value.slice(1), value })),
+				default: 'approved',
+			},
+			{ displayName: 'Bio', name: 'bio', type: 'string', typeOptions: { rows: 3 }, default: '' },
+			{ displayName: 'Company', name: 'company', type: 'string', default: '' },
+			{ displayName: 'First Name', name: 'firstName', type: 'string', default: '' },
+			{ displayName: 'Job Title', name: 'position', type: 'string', default: '' },
+			{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '' },
+			{
+				displayName: 'LinkedIn URL',
+				name: 'linkedInUrl',
+				type: 'string',
+				default: '',
+				placeholder: 'https://www.linkedin.com/in/jane',
+			},
+			{
+				displayName: 'Member Type',
+				name: 'memberType',
+				type: 'options',
+				options: MEMBER_TYPES.map((value) => ({ name: value, value })),
+				default: 'Standard',
+			},
+			{
+				displayName: 'Picture URL',
+				name: 'pictureUrl',
+				type: 'string',
+				default: '',
+				placeholder: 'https://example.com/photo.png',
+			},
+		],
+	},
+	{
+		displayName: 'Profile Answers',
+		name: 'profileAnswers',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		description:
+			'Answers to the community profile questions. Multi-select answers are separated with a semicolon (;). Location questions cannot be set through the API and are not listed.',
+		typeOptions: {
+			resourceMapper: {
+				resourceMapperMethod: 'getProfileAnswerFields',
+				mode: 'add',
+				fieldWords: { singular: 'answer', plural: 'answers' },
+				addAllFields: false,
+				multiKeyMatch: false,
+				supportAutoMap: false,
+				noFieldsError: 'This community has no profile questions that the API can answer',
+			},
+		},
+	},
+];
+
+const FIELD_LABELS: Record<string, string> = {
+	firstName: 'First Name',
+	lastName: 'Last Name',
+	position: 'Job Title',
+	company: 'Company',
+	pictureUrl: 'Picture URL',
+	linkedInUrl: 'LinkedIn URL',
+	bio: 'Bio',
+	memberType: 'Member Type',
+	approvalStatus: 'Approval Status',
+};
+
+/** The community's questions, fetched once per execution and shared by all its items. */
+interface QuestionCache {
+	ids: Promise<Set<string>>;
+	details: Map<string, Promise<ProfileQuestion>>;
+}
+const caches = new WeakMap<object, QuestionCache>();
+
+async function questionFor(ctx: IExecuteFunctions, id: string, itemIndex: number) {
+	let cache = caches.get(ctx);
+	if (!cache) {
+		const ids = listProfileQuestions.call(ctx).then((list) => new Set(list.map((q) => q.id)));
+		cache = { ids, details: new Map() };
+		caches.set(ctx, cache);
+		ids.catch(() => caches.delete(ctx));
+	}
+	if (!(await cache.ids).has(id)) return undefined;
+	let detail = cache.details.get(id);
+	if (!detail) {
+		detail = getProfileQuestion.call(ctx, id, itemIndex);
+		cache.details.set(id, detail);
+		detail.catch(() => cache.details.delete(id));
+	}
+	return await detail;
+}
+
+function answerText(value: unknown): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean).join(';') || undefined;
+	return String(value);
+}
+
+/** Profile answers keyed by question id, checked against the community's questions. */
+async function readAnswers(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const mapper = ctx.getNodeParameter('profileAnswers', itemIndex, {}) as ResourceMapperValue;
+	const answers: IDataObject = {};
+	for (const [id, value] of Object.entries(mapper?.value ?? {})) {
+		const text = answerText(value);
+		if (text !== undefined) answers[id] = text;
+	}
+	for (const id of Object.keys(answers)) {
+		const question = await questionFor(ctx, id, itemIndex);
+		if (!question) {
+			failParameters(
+				ctx.getNode(),
+				[`"Profile Answers" has an answer for "${id}", which is not a profile question of this community: open the field list, refresh it and map the answers again`],
+				itemIndex,
+			);
+		}
+		if (question.type === 'Location') {
+			failParameters(
+				ctx.getNode(),
+				[`"Profile Answers" cannot set "${question.title}": the API does not support answering Location questions; remove that answer`],
+				itemIndex,
+			);
+		}
+	}
+	return answers;
+}
+
+/** The PATCH / updateProfileByEmail body: validated fields plus answers; never empty. */
+export async function buildUpdateBody(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const raw = ctx.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const fields = parseParameters(ctx.getNode(), profileFieldsSchema, raw, itemIndex, FIELD_LABELS);
+	const body: IDataObject = { ...fields, ...(await readAnswers(ctx, itemIndex)) };
+	if (Object.keys(body).length === 0) {
+		failParameters(
+			ctx.getNode(),
+			['Nothing to update: add at least one field under "Update Fields" or one profile answer'],
+			itemIndex,
+		);
+	}
+	return body;
+}

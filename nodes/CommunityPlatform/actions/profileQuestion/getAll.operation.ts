@@ -1,0 +1,20 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { listProfileQuestions } from '../../helpers/profileQuestions';
+import { readLimit } from '../../schemas/common';
+import { returnAllAndLimit } from '../common.descriptions';
+
+const properties: INodeProperties[] = [...returnAllAndLimit];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['profileQuestion'], operation: ['getAll'] } },
+	properties,
+);
+
+/** The API returns every question in one list (no paging); the limit is applied here. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const { returnAll, limit } = readLimit(this, itemIndex);
+	const questions = (await listProfileQuestions.call(this)) as unknown as IDataObject[];
+	return returnAll ? questions : questions.slice(0, limit);
+}

@@ -1,0 +1,49 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import * as member from './member/Member.resource';
+import * as profileQuestion from './profileQuestion/ProfileQuestion.resource';
+
+/** One operation: reads its parameters for one item and returns the output rows for it. */
+export interface Operation {
+	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
+}
+
+const resources: Record<string, Record<string, Operation | unknown>> = { member, profileQuestion };
+
+function operationOf(resource: string, operation: string): Operation | undefined {
+	const candidate = resources[resource]?.[operation] as Operation | undefined;
+	return typeof candidate?.execute === 'function' ? candidate : undefined;
+}
+
+/**
+ * Runs the chosen operation once per input item. Every output item points at its input
+ * (pairedItem); with Continue On Fail an item's error becomes its output and the loop goes on.
+ */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const output: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			const resource = this.getNodeParameter('resource', itemIndex) as string;
+			const operation = this.getNodeParameter('operation', itemIndex) as string;
+			const handler = operationOf(resource, operation);
+			if (!handler) {
+				throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported on "${resource}"`, {
+					itemIndex,
+				});
+			}
+			const result = await handler.execute.call(this, itemIndex);
+			for (const json of Array.isArray(result) ? result : [result]) {
+				output.push({ json, pairedItem: { item: itemIndex } });
+			}
+		} catch (error) {
+			if (!this.continueOnFail()) {
+				if (error instanceof NodeOperationError || error instanceof NodeApiError) throw error;
+				throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+			}
+			output.push({ json: { error: (error as Error).message }, pairedItem: { item: itemIndex } });
+		}
+	}
+	return [output];
+}

@@ -1,0 +1,25 @@
+import type { ILoadOptionsFunctions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
+
+import type { ProfileQuestion } from '../helpers/profileQuestions';
+import { describeProfileQuestions } from '../helpers/profileQuestions';
+
+/** One mapper field per profile question; Location questions are left out (the API rejects them). */
+function profileAnswerField(question: ProfileQuestion): ResourceMapperField {
+	const single = question.type === 'Single Select' && !question.withOtherOption && question.options?.length;
+	const hint = question.type === 'Multi Select' && question.options?.length ? ` (one or more of: ${question.options.join('; ')})` : '';
+	return {
+		id: question.id,
+		displayName: `${question.title}${hint}`,
+		required: false,
+		defaultMatch: false,
+		canBeUsedToMatch: false,
+		display: true,
+		type: single ? 'options' : question.type === 'URL' ? 'url' : 'string',
+		options: single ? question.options?.map((option) => ({ name: option, value: option })) : undefined,
+	};
+}
+
+export async function getProfileAnswerFields(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+	const questions = await describeProfileQuestions.call(this);
+	return { fields: questions.filter((q) => q.type !== 'Location').map(profileAnswerField) };
+}

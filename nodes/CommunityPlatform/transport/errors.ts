@@ -1,0 +1,119 @@
+import type { Failure, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+/** Replaces every occurrence of the secrets in a text, so no error can echo the token. */
+export function redact(text: string, secrets: string[]): string {
+	return secrets
+		.filter((secret) => secret.length >= 4)
+		.reduce((out, secret) => out.split(secret).join('[redacted]'), text);
+}
+
+function apiMessage(body: unknown): string | undefined {
+	if (body && typeof body === 'object' && typeof (body as JsonObject).message === 'string') {
+		return (body as JsonObject).message as string;
+	}
+	return undefined;
+}
+
+export interface ErrorContext {
+	node: INode;
+	method: string;
+	path: string;
+	itemIndex?: number;
+	/** What was not found, said to the user on a 404 (e.g. "No member has this email"). */
+	notFound?: string;
+	secrets: string[];
+}
+
+const DESCRIPTIONS: Record<number, string> = {
+	400: 'The API refused the request as invalid. Check the parameter named in the message.',
+	401: 'The client ID or access token was refused. Check both in the Community Platform API credential.',
+	403: 'The credential is not allowed to do this. Ask a community admin for the permission.',
+	409: 'The request conflicts with the current state of the record. Read the message for what to change.',
+};
+
+const FAILURES: Record<number, Failure> = {
+	401: { cause: 'credential-invalid' },
+	403: { cause: 'credential-invalid' },
+	404: { cause: 'configuration-invalid' },
+};
+
+/** An API error answer (4xx/5xx) as a NodeApiError carrying the API's own message. */
+export function apiError(ctx: ErrorContext, status: number, body: unknown): NodeApiError {
+	const message = redact(apiMessage(body) ?? `The API answered with status ${status}`, ctx.secrets);
+	let description = DESCRIPTIONS[status];
+	if (status === 404) description = ctx.notFound ?? `Nothing was found at ${ctx.method} ${ctx.path}.`;
+	if (status >= 500) {
+		description =
+			ctx.method === 'GET'
+				? 'The Community Platform API failed. The read was retried and still failed; try again later.'
+				: 'The Community Platform API failed while handling this change. It was not re-sent, so check whether it took effect before running it again.';
+	}
+	return new NodeApiError(ctx.node, { message, httpCode: String(status) } as JsonObject, {
+		message,
+		description,
+		httpCode: String(status),
+		itemIndex: ctx.itemIndex,
+		failure: status >= 500 ? { cause: 'temporarily-unavailable' } : FAILURES[status],
+	});
+}
+
+/** The request never got an answer (connection refused, reset, timed out). */
+export function networkError(ctx: ErrorContext, error: Error & { code?: string }): NodeApiError {
+	const reason = redact(error.message || error.code || 'no answer', ctx.secrets);
+	const write = ctx.method !== 'GET';
+	const message = write
+		? `No answer from the Community Platform API to ${ctx.method} ${ctx.path} (${reason}); whether the change was applied is unknown, so it was not re-sent`
+		: `No answer from the Community Platform API to ${ctx.method} ${ctx.path} (${reason}), after retries`;
+	return new NodeApiError(ctx.node, { message, code: error.code ?? null } as JsonObject, {
+		message,
+		description: write
+			? 'Check in the community whether the change took effect before running this item again.'
+			: 'Check the base URL in the credential and that the community is reachable from n8n.',
+		itemIndex: ctx.itemIndex,
+		failure: { cause: 'temporarily-unavailable' },
+	});
+}
+
+/** 429s that outlast what we are willing to wait. */
+export function rateLimitedError(ctx: ErrorContext, retryAfterMs: number): NodeApiError {
+	const seconds = Math.ceil(retryAfterMs / 1000);
+	const message = `The Community Platform API is rate limiting ${ctx.method} ${ctx.path}; it asked to wait ${seconds} s`;
+	return new NodeApiError(ctx.node, { message, httpCode: '429' } as JsonObject, {
+		message,
+		description: 'Requests are paced to the API limits, but the limit was still hit (other clients may share it). Try again later.',
+		httpCode: '429',
+		itemIndex: ctx.itemIndex,
+		failure: { cause: 'rate-limited', retryAfterMs },
+	});
+}
+
+/** The daily quota of a tier is spent: fail at once, naming when it resets. */
+export function quotaError(ctx: ErrorContext, tier: string, resetsAt: number): NodeApiError {
+	const reset = new Date(resetsAt).toISOString();
+	const message = `The daily request quota of the ${tier} tier is used up; it resets at ${reset}`;
+	return new NodeApiError(ctx.node, { message, httpCode: '429' } as JsonObject, {
+		message,
+		description: 'Nothing more can be sent on this tier until the reset (midnight UTC). Run the workflow again after that.',
+		httpCode: '429',
+		itemIndex: ctx.itemIndex,
+		failure: { cause: 'quota-exhausted', resetsAtEpochMs: resetsAt },
+	});
+}
+
+/** A 2xx answer whose body is not what the API documents. */
+export function malformedError(ctx: ErrorContext, what: string, body: unknown): NodeApiError {
+	const raw = typeof body === 'string' ? body : JSON.stringify(body);
+	const excerpt = redact(String(raw ?? '').slice(0, 200), ctx.secrets);
+	const message = `Unexpected answer from ${ctx.method} ${ctx.path}: ${what}`;
+	return new NodeApiError(ctx.node, { message } as JsonObject, {
+		message,
+		description: `The API answered: ${excerpt || '(empty body)'}`,
+		itemIndex: ctx.itemIndex,
+		failure: { cause: 'temporarily-unavailable' },
+	});
+}
+
+export function cancelledError(node: INode, itemIndex?: number): NodeOperationError {
+	return new NodeOperationError(node, 'The execution was cancelled while waiting for the API', { itemIndex });
+}
