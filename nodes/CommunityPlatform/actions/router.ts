@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import * as member from './member/Member.resource';
@@ -39,7 +39,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			}
 		} catch (error) {
 			if (!this.continueOnFail()) {
-				if (error instanceof NodeOperationError || error instanceof NodeApiError) throw error;
+				// Re-wrapping an n8n error hands back the original, with its own item index.
+				if (error instanceof NodeApiError) throw new NodeApiError(this.getNode(), error as unknown as JsonObject);
 				throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 			}
 			output.push({ json: { error: (error as Error).message }, pairedItem: { item: itemIndex } });

@@ -1,4 +1,5 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, NodeApiError } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { findMemberByEmail } from '../helpers/members';
 import { listProfileQuestions } from '../helpers/profileQuestions';
@@ -28,7 +29,7 @@ export async function searchMembers(
 			return { results: [{ name: memberLabel(member), value: String(member.userId) }] };
 		} catch (error) {
 			if ((error as NodeApiError).httpCode === '404') return { results: [] };
-			throw error;
+			throw new NodeApiError(this.getNode(), error as JsonObject);
 		}
 	}
 	const pageNum = Number(paginationToken ?? 1);
