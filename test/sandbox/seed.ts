@@ -494,6 +494,8 @@ function seedOptOuts(store: Store, rng: Rng, t0: number, members: Member[], coun
 			unsubscribedAt: t0 - rng.int(HOUR, 400 * DAY),
 		});
 	}
+	// newest unsubscribedAt first, as the endpoint answers them
+	store.optOuts.sort((a, b) => b.unsubscribedAt - a.unsubscribedAt || (a.userId < b.userId ? -1 : 1));
 }
 
 function seedCourses(store: Store, rng: Rng, t0: number, active: Member[], past: (t: number) => number): void {

@@ -1,0 +1,201 @@
+/**
+ * Child processes that cannot outlive the test run: each runs in its own process group
+ * (detached), is stopped by signalling the whole group (n8n starts task-runner children),
+ * and is killed synchronously if the parent exits without stopping it.
+ */
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+
+const live = new Set<ManagedProcess>();
+let exitHookInstalled = false;
+
+function installExitHook(): void {
+	if (exitHookInstalled) return;
+	exitHookInstalled = true;
+	const killAll = () => {
+		for (const p of live) p.killNow();
+	};
+	process.on('exit', killAll);
+	// A signal would end this process without an 'exit' event, leaving the detached groups
+	// running. Programs with their own handlers (scripts/dev.ts) stop children themselves.
+	for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+		if (process.listenerCount(sig) > 0) continue;
+		process.once(sig, () => {
+			killAll();
+			process.kill(process.pid, sig);
+		});
+	}
+}
+
+export interface ManagedProcessOptions {
+	name: string;
+	command: string;
+	args: string[];
+	cwd?: string;
+	env: NodeJS.ProcessEnv;
+	/** Everything the process prints goes here (appended). */
+	logFile: string;
+	/** Also echo output to this stream (e.g. process.stdout for `npm run dev`). */
+	echo?: NodeJS.WritableStream;
+}
+
+export class ManagedProcess {
+	readonly child: ChildProcess;
+	readonly name: string;
+	readonly logFile: string;
+	private log: WriteStream;
+	private output = '';
+	private exited: Promise<number | null>;
+	private exitCode: number | null | undefined;
+	private listeners: Array<(chunk: string) => void> = [];
+
+	constructor(opts: ManagedProcessOptions) {
+		installExitHook();
+		this.name = opts.name;
+		this.logFile = opts.logFile;
+		this.log = createWriteStream(opts.logFile, { flags: 'a' });
+		const spawnOpts: SpawnOptions = {
+			cwd: opts.cwd,
+			env: opts.env,
+			detached: true,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		};
+		this.child = spawn(opts.command, opts.args, spawnOpts);
+		const onData = (buf: Buffer) => {
+			const s = buf.toString('utf8');
+			this.log.write(s);
+			opts.echo?.write(s);
+			// Keep the tail only: enough for error messages and readiness checks.
+			this.output = (this.output + s).slice(-200_000);
+			for (const l of this.listeners) l(s);
+		};
+		this.child.stdout!.on('data', onData);
+		this.child.stderr!.on('data', onData);
+		this.exited = new Promise((resolve) => {
+			this.child.on('exit', (code, signal) => {
+				this.exitCode = code ?? (signal ? -1 : null);
+				live.delete(this);
+				resolve(this.exitCode);
+			});
+			this.child.on('error', (err) => {
+				this.log.write(`\n[spawn error] ${err.message}\n`);
+				this.exitCode = -1;
+				live.delete(this);
+				resolve(-1);
+			});
+		});
+		live.add(this);
+	}
+
+	get pid(): number | undefined {
+		return this.child.pid;
+	}
+
+	get running(): boolean {
+		return this.exitCode === undefined;
+	}
+
+	/** Output so far (last ~200 kB). */
+	get text(): string {
+		return this.output;
+	}
+
+	tail(lines = 60): string {
+		return this.output.split('\n').slice(-lines).join('\n');
+	}
+
+	/** Resolves with the first match of `re` in the output (past or future). */
+	waitForOutput(re: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
+		return new Promise((resolve, reject) => {
+			const check = () => {
+				const m = this.output.match(re);
+				if (m) {
+					done();
+					resolve(m);
+				}
+			};
+			const listener = () => check();
+			const timer = setTimeout(() => {
+				done();
+				reject(new Error(`${this.name}: no output matching ${re} within ${timeoutMs} ms\n${this.tail()}`));
+			}, timeoutMs);
+			const onExit = () => {
+				// Let the last output chunk land before judging.
+				setImmediate(() => {
+					const m = this.output.match(re);
+					done();
+					if (m) resolve(m);
+					else reject(new Error(`${this.name} exited (code ${this.exitCode}) before printing ${re}\n${this.tail()}`));
+				});
+			};
+			const done = () => {
+				clearTimeout(timer);
+				this.listeners = this.listeners.filter((l) => l !== listener);
+				this.child.off('exit', onExit);
+			};
+			this.listeners.push(listener);
+			this.child.once('exit', onExit);
+			check();
+		});
+	}
+
+	waitForExit(): Promise<number | null> {
+		return this.exited;
+	}
+
+	private signalGroup(sig: NodeJS.Signals): void {
+		if (!this.pid) return;
+		try {
+			process.kill(-this.pid, sig);
+		} catch {
+			// group already gone
+		}
+	}
+
+	/** Synchronous last resort (process 'exit' hook). */
+	killNow(): void {
+		this.signalGroup('SIGKILL');
+	}
+
+	/** SIGTERM the group, then SIGKILL it if it has not exited within `graceMs`. */
+	async stop(graceMs = 15_000): Promise<void> {
+		if (this.running) {
+			this.signalGroup('SIGTERM');
+			const timedOut = await Promise.race([
+				this.exited.then(() => false),
+				new Promise<boolean>((r) => setTimeout(() => r(true), graceMs).unref()),
+			]);
+			if (timedOut) this.signalGroup('SIGKILL');
+			await this.exited;
+		}
+		// Grandchildren that ignored SIGTERM (e.g. a task runner) go with the group.
+		this.signalGroup('SIGKILL');
+		await new Promise<void>((r) => this.log.end(r));
+	}
+}
+
+/** A TCP port free on 127.0.0.1 right now. */
+export function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const srv = createServer();
+		srv.unref();
+		srv.on('error', reject);
+		srv.listen(0, '127.0.0.1', () => {
+			const addr = srv.address();
+			const port = typeof addr === 'object' && addr ? addr.port : 0;
+			srv.close(() => resolve(port));
+		});
+	});
+}
+
+/** True when something accepts connections on 127.0.0.1:port. */
+export function portInUse(port: number): Promise<boolean> {
+	return new Promise((resolve) => {
+		const srv = createServer();
+		srv.once('error', () => resolve(true));
+		srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(false)));
+	});
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
