@@ -12,6 +12,7 @@ import type {
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 import { NodeHelpers, Workflow } from 'n8n-workflow';
+import nock from 'nock';
 
 import { CommunityPlatformApi } from '../../credentials/CommunityPlatformApi.credentials';
 import { CommunityPlatform } from '../../nodes/CommunityPlatform/CommunityPlatform.node';
@@ -25,6 +26,17 @@ export const CREDENTIALS = {
 };
 
 const credentialType = new CommunityPlatformApi();
+
+// Jest runs several test files in one worker, each with its own copy of nock: a file must
+// switch its copy on, and off again when done, or the next file's mocks are never seen.
+beforeAll(() => {
+	if (!nock.isActive()) nock.activate();
+	nock.disableNetConnect();
+});
+afterAll(() => {
+	nock.cleanAll();
+	nock.restore();
+});
 
 /**
  * Applies the credential's generic `authenticate` block the way n8n does: each value is an
@@ -101,7 +113,8 @@ function makeNode(nodeType: INodeType, parameters: INodeParameters, continueOnFa
 		...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
 	// Fill in defaults as the editor does when it saves a workflow.
-	node.parameters = NodeHelpers.getNodeParameters(nodeType.description.properties, parameters, true, false, node) ?? {};
+	node.parameters = 
+		NodeHelpers.getNodeParameters(nodeType.description.properties, parameters, true, false, node, nodeType.description) ?? {};
 	return node;
 }
 

@@ -2,21 +2,54 @@ import type { Clock } from '../../nodes/CommunityPlatform/transport/clock';
 import { useClock } from '../../nodes/CommunityPlatform/transport/clock';
 import { resetPacers } from '../../nodes/CommunityPlatform/transport/rateLimit';
 
+interface Timer {
+	at: number;
+	seq: number;
+	wake: (completed: boolean) => void;
+}
+
 /**
- * A clock that never really waits: each sleep moves virtual time forward and is recorded,
- * so a test can assert how long the transport would have waited.
+ * A clock that never really waits. Sleepers join a timer queue; whenever the process is
+ * otherwise idle, virtual time jumps to the earliest wake-up. Concurrent sleepers are thus
+ * ordered as real time would order them, and a test can assert every wait.
  */
 export function installVirtualClock(start = Date.UTC(2026, 10, 20, 12, 0, 0)) {
 	let now = start;
+	let seq = 0;
+	let scheduled = false;
 	const sleeps: number[] = [];
+	const timers: Timer[] = [];
+
+	const tick = () => {
+		scheduled = false;
+		timers.sort((a, b) => a.at - b.at || a.seq - b.seq);
+		const next = timers.shift();
+		if (!next) return;
+		now = Math.max(now, next.at);
+		next.wake(true);
+		schedule();
+	};
+	const schedule = () => {
+		if (scheduled || timers.length === 0) return;
+		scheduled = true;
+		setImmediate(tick);
+	};
+
 	const clock: Clock = {
 		now: () => now,
-		async sleep(ms, signal) {
-			if (signal?.aborted) return false;
+		sleep(ms, signal) {
+			if (signal?.aborted) return Promise.resolve(false);
 			sleeps.push(ms);
-			now += ms;
-			await Promise.resolve();
-			return !signal?.aborted;
+			return new Promise<boolean>((resolve) => {
+				const timer: Timer = { at: now + ms, seq: seq++, wake: resolve };
+				timers.push(timer);
+				signal?.addEventListener('abort', () => {
+					const index = timers.indexOf(timer);
+					if (index >= 0) timers.splice(index, 1);
+					resolve(false);
+				});
+				schedule();
+			});
 		},
 	};
 	resetPacers();

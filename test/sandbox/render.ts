@@ -78,7 +78,7 @@ export const MEMBER_INCLUDE_KEYS: Record<string, readonly string[]> = {
 	points: ['lifetimePoints', 'remainingPoints'],
 };
 
-export function profileUpdateView(store: Store, m: Member, updatedAnswers: Record<string, string>): Json {
+export function profileUpdateView(m: Member, updatedAnswers: Record<string, string>): Json {
 	return {
 		user: {
 			id: m.id,

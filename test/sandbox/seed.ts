@@ -183,7 +183,8 @@ function seedMembers(store: Store, rng: Rng, t0: number, count: number): Member[
 		const approvalStatus = roll < 0.9 ? 'approved' : roll < 0.96 ? 'pending' : 'unapproved';
 		const typeRoll = rng.next();
 		const memberType: MemberType = typeRoll < 0.85 ? 'Standard' : typeRoll < 0.95 ? 'Guest' : 'Limited Approval';
-		const signUpAt = approvalStatus === 'pending' && rng.chance(0.5) ? undefined : createdAt + rng.int(0, 2 * DAY);
+		const recent = (t: number) => Math.min(t, t0 - 20 * MIN);
+		const signUpAt = approvalStatus === 'pending' && rng.chance(0.5) ? undefined : recent(createdAt + rng.int(0, 2 * DAY));
 		const member: Member = {
 			id: rng.objectId(),
 			// a few member records carry no address (opt-out rows then show userEmail null)
@@ -202,8 +203,8 @@ function seedMembers(store: Store, rng: Rng, t0: number, count: number): Member[
 			answers: new Map(),
 			createdAt,
 			signUpAt,
-			onboardingAt: signUpAt !== undefined && rng.chance(0.8) ? signUpAt + rng.int(5 * MIN, 3 * DAY) : undefined,
-			lastLoginAt: signUpAt !== undefined && rng.chance(0.9) ? rng.int(signUpAt, t0 - 15 * MIN) : undefined,
+			onboardingAt: signUpAt !== undefined && rng.chance(0.8) ? recent(signUpAt + rng.int(5 * MIN, 3 * DAY)) : undefined,
+			lastLoginAt: signUpAt !== undefined && rng.chance(0.9) ? rng.int(signUpAt, Math.max(signUpAt, t0 - 15 * MIN)) : undefined,
 			lifetimePoints: 0,
 			remainingPoints: 0,
 			archived: i >= 10 && rng.chance(0.02),
@@ -272,6 +273,7 @@ function seedTags(store: Store, rng: Rng, t0: number): void {
 		return {
 			id: rng.objectId(),
 			name,
+			searchName: name,
 			createdAt,
 			updatedAt: archived ? createdAt + rng.int(1, 20) * DAY : createdAt,
 			archived,
@@ -291,7 +293,7 @@ function seedTags(store: Store, rng: Rng, t0: number): void {
 	store.tags.push(tag('Legacy', true), tag('Deprecated Topic', true));
 }
 
-function uniqueTitle(rng: Rng, taken: Set<string>, make: () => string): string {
+function uniqueTitle(taken: Set<string>, make: () => string): string {
 	let title = make();
 	for (let n = 2; taken.has(title); n++) title = `${make()} (Part ${n})`;
 	taken.add(title);
@@ -310,7 +312,7 @@ function seedContent(store: Store, rng: Rng, t0: number, perType: number, active
 	for (const kind of CONTENT_KINDS) {
 		const taken = new Set<string>();
 		for (let i = 0; i < perType; i++) {
-			const title = uniqueTitle(rng, taken, () => `${rng.pick(prefixes[kind])} ${rng.pick(TOPICS)}`);
+			const title = uniqueTitle(taken, () => `${rng.pick(prefixes[kind])} ${rng.pick(TOPICS)}`);
 			const slug = `${slugify(title)}-${rng.hex(5)}`;
 			const ownedByClub = rng.chance(0.2);
 			const item: ContentItem = {

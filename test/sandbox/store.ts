@@ -199,6 +199,7 @@ export class Store {
 		const tag: Tag = {
 			id: this.newId(),
 			name,
+			searchName: name,
 			createdAt: now,
 			updatedAt: now,
 			archived: false,

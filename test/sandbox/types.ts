@@ -212,6 +212,8 @@ export interface Collection {
 export interface Tag {
 	id: string;
 	name: string;
+	/** the name as the search index knows it: follows a rename asynchronously */
+	searchName: string;
 	createdAt: number;
 	updatedAt: number;
 	archived: boolean;

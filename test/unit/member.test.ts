@@ -27,7 +27,6 @@ const page = (results: object[], pageNumber: number, pageSize: number) => ({
 
 let clock: ReturnType<typeof installVirtualClock>;
 
-beforeAll(() => nock.disableNetConnect());
 beforeEach(() => {
 	clock = installVirtualClock();
 });

@@ -44,7 +44,7 @@ export interface ExecutionSummary {
 }
 
 export interface NodeItem {
-	json: Record<string, any>;
+	json: Record<string, unknown>;
 	binary?: Record<string, unknown>;
 	pairedItem?: unknown;
 	error?: unknown;
@@ -59,10 +59,55 @@ export interface ExecutionResult {
 	/** nodeName → runs → outputs → items. */
 	runs: Record<string, NodeItem[][][]>;
 	/** The error of the execution (if it failed), as n8n stored it. */
-	error?: { message?: string; description?: string; node?: { name?: string }; [k: string]: unknown };
+	error?: NodeError;
 	/** Per node: the error of its last run, if any. */
-	nodeErrors: Record<string, { message?: string; description?: string; [k: string]: unknown }>;
-	raw: any;
+	nodeErrors: Record<string, NodeError>;
+	raw: RawExecution & { data: DecodedExecutionData };
+}
+
+export interface NodeTypeDescription {
+	name: string;
+	version: number | number[];
+	displayName: string;
+	iconUrl?: string | Record<string, string>;
+	credentials?: Array<{ name: string }>;
+	[k: string]: unknown;
+}
+
+export interface NodeError {
+	message?: string;
+	description?: string;
+	node?: { name?: string };
+	[k: string]: unknown;
+}
+
+/** An execution as GET /rest/executions/:id returns it (`data` still flatted-encoded). */
+export interface RawExecution {
+	id: string;
+	status: string;
+	mode: string;
+	finished: boolean;
+	stoppedAt?: string | null;
+	workflowId: string;
+	data: unknown;
+	[k: string]: unknown;
+}
+
+/** The part of n8n's IRunExecutionData the harness reads. */
+export interface DecodedExecutionData {
+	resultData?: {
+		runData?: Record<string, Array<{ data?: { main?: Array<NodeItem[] | null> }; error?: NodeError }>>;
+		error?: NodeError;
+	};
+	[k: string]: unknown;
+}
+
+export interface StoredWorkflow extends WorkflowJson {
+	id: string;
+	versionId: string;
+	active: boolean;
+	activeVersionId?: string | null;
+	staticData?: Record<string, unknown> | null;
 }
 
 export class RestError extends Error {
@@ -83,7 +128,7 @@ export class N8nClient {
 
 	constructor(readonly baseUrl: string) {}
 
-	async request<T = any>(method: string, path: string, body?: unknown, query?: Record<string, string>): Promise<T> {
+	async request<T = unknown>(method: string, path: string, body?: unknown, query?: Record<string, string>): Promise<T> {
 		const url = new URL(path, this.baseUrl);
 		for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, v);
 		const res = await fetch(url, {
@@ -122,11 +167,11 @@ export class N8nClient {
 	}
 
 	/** All node type descriptions n8n has loaded (name, version, displayName, …). */
-	async nodeTypes(): Promise<Array<{ name: string; version: number | number[]; displayName: string; [k: string]: any }>> {
+	async nodeTypes(): Promise<NodeTypeDescription[]> {
 		return this.request('GET', '/types/nodes.json');
 	}
 
-	async credentialTypes(): Promise<Array<{ name: string; displayName: string; [k: string]: any }>> {
+	async credentialTypes(): Promise<Array<{ name: string; displayName: string; [k: string]: unknown }>> {
 		return this.request('GET', '/types/credentials.json');
 	}
 
@@ -139,7 +184,9 @@ export class N8nClient {
 	}
 
 	async createWorkflow(workflow: WorkflowJson): Promise<{ id: string; versionId: string; name: string }> {
-		const { id: _ignored, active: _active, ...body } = workflow;
+		const body: Record<string, unknown> = { ...workflow };
+		delete body.id;
+		delete body.active;
 		return this.request('POST', '/rest/workflows', body);
 	}
 
@@ -147,7 +194,7 @@ export class N8nClient {
 		return this.request('GET', '/rest/workflows');
 	}
 
-	async getWorkflow(id: string): Promise<any> {
+	async getWorkflow(id: string): Promise<StoredWorkflow> {
 		return this.request('GET', `/rest/workflows/${id}`);
 	}
 
@@ -179,7 +226,7 @@ export class N8nClient {
 		return res.results;
 	}
 
-	async getExecutionRaw(id: string): Promise<any> {
+	async getExecutionRaw(id: string): Promise<RawExecution> {
 		return this.request('GET', `/rest/executions/${id}`);
 	}
 }
@@ -193,7 +240,7 @@ export interface WorkflowJson {
 		type: string;
 		typeVersion: number;
 		position: [number, number];
-		parameters: Record<string, any>;
+		parameters: Record<string, unknown>;
 		credentials?: Record<string, { id: string; name: string }>;
 		[k: string]: unknown;
 	}>;
@@ -208,9 +255,6 @@ const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
 export class N8n {
 	readonly url: string;
 	readonly client: N8nClient;
-	/** nodeName of the manual trigger etc. per imported workflow id. */
-	private flatted?: { parse(s: string): any };
-
 	private constructor(
 		readonly runtime: Runtime,
 		readonly process: ManagedProcess,
@@ -333,54 +377,12 @@ export class N8n {
 			.map((l) => JSON.parse(l));
 	}
 
-	/** Decodes execution data the way n8n stores it (the `flatted` format, n8n's own copy). */
-	private parseFlatted(s: string): any {
-		if (!this.flatted) {
-			const req = createRequire(join(this.runtime.n8nDir, 'node_modules', 'n8n', 'package.json'));
-			this.flatted = req('flatted') as { parse(s: string): any };
-		}
-		return this.flatted.parse(s);
-	}
-
 	async waitForExecution(id: string, timeoutMs = 60_000): Promise<ExecutionResult> {
-		const deadline = Date.now() + timeoutMs;
-		for (;;) {
-			const raw = await this.client.getExecutionRaw(id);
-			if (raw && (FINISHED.has(raw.status) || (raw.finished && raw.stoppedAt))) {
-				return this.toResult(raw);
-			}
-			if (Date.now() > deadline) {
-				throw new Error(`execution ${id} not finished within ${timeoutMs} ms (status ${raw?.status})`);
-			}
-			await sleep(200);
-		}
+		return waitForExecution(this.client, this.runtime, id, timeoutMs);
 	}
 
 	async getExecution(id: string): Promise<ExecutionResult> {
-		return this.toResult(await this.client.getExecutionRaw(id));
-	}
-
-	private toResult(raw: any): ExecutionResult {
-		const data = typeof raw.data === 'string' ? this.parseFlatted(raw.data) : raw.data;
-		const runData: Record<string, any[]> = data?.resultData?.runData ?? {};
-		const output: Record<string, NodeItem[]> = {};
-		const runs: Record<string, NodeItem[][][]> = {};
-		const nodeErrors: ExecutionResult['nodeErrors'] = {};
-		for (const [node, nodeRuns] of Object.entries(runData)) {
-			runs[node] = nodeRuns.map((r: any) => (r?.data?.main ?? []).map((o: any) => o ?? []));
-			const last = nodeRuns[nodeRuns.length - 1];
-			output[node] = last?.data?.main?.[0] ?? [];
-			if (last?.error) nodeErrors[node] = last.error;
-		}
-		return {
-			id: String(raw.id),
-			status: raw.status,
-			output,
-			runs,
-			error: data?.resultData?.error,
-			nodeErrors,
-			raw: { ...raw, data },
-		};
+		return decodeExecution(this.runtime, await this.client.getExecutionRaw(id));
 	}
 
 	/** Stops n8n (SIGTERM, then SIGKILL) and removes a user folder it created, unless kept. */
@@ -388,5 +390,56 @@ export class N8n {
 		await this.process.stop();
 		const keep = opts.keepUserFolder ?? process.env.E2E_KEEP === '1';
 		if (this.ownsUserFolder && !keep) rmSync(this.userFolder, { recursive: true, force: true });
+	}
+}
+
+let flatted: { parse(s: string): unknown } | undefined;
+
+/** Decodes execution data the way n8n stores it (the `flatted` format, n8n's own copy). */
+function parseFlatted(rt: Runtime, s: string): unknown {
+	if (!flatted) {
+		const req = createRequire(join(rt.n8nDir, 'node_modules', 'n8n', 'package.json'));
+		flatted = req('flatted') as { parse(s: string): unknown };
+	}
+	return flatted.parse(s);
+}
+
+/** An execution as GET /rest/executions/:id returns it, decoded into node outputs. */
+export function decodeExecution(rt: Runtime, raw: RawExecution): ExecutionResult {
+	const data = (typeof raw.data === 'string' ? parseFlatted(rt, raw.data) : raw.data) as DecodedExecutionData;
+	const runData = data?.resultData?.runData ?? {};
+	const output: Record<string, NodeItem[]> = {};
+	const runs: Record<string, NodeItem[][][]> = {};
+	const nodeErrors: ExecutionResult['nodeErrors'] = {};
+	for (const [node, nodeRuns] of Object.entries(runData)) {
+		runs[node] = nodeRuns.map((r) => (r?.data?.main ?? []).map((o) => o ?? []));
+		const last = nodeRuns[nodeRuns.length - 1];
+		output[node] = last?.data?.main?.[0] ?? [];
+		if (last?.error) nodeErrors[node] = last.error;
+	}
+	return {
+		id: String(raw.id),
+		status: raw.status,
+		output,
+		runs,
+		error: data?.resultData?.error,
+		nodeErrors,
+		raw: { ...raw, data },
+	};
+}
+
+/** Polls an execution until it has finished, then decodes it. */
+export async function waitForExecution(
+	client: N8nClient,
+	rt: Runtime,
+	id: string,
+	timeoutMs = 60_000,
+): Promise<ExecutionResult> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const raw = await client.getExecutionRaw(id);
+		if (raw && (FINISHED.has(raw.status) || (raw.finished && raw.stoppedAt))) return decodeExecution(rt, raw);
+		if (Date.now() > deadline) throw new Error(`execution ${id} not finished within ${timeoutMs} ms (status ${raw?.status})`);
+		await sleep(200);
 	}
 }

@@ -144,7 +144,8 @@ export class ManagedProcess {
 		return this.exited;
 	}
 
-	private signalGroup(sig: NodeJS.Signals): void {
+	/** Sends a signal to the whole process group (like Ctrl+C in a terminal for SIGINT). */
+	signalGroup(sig: NodeJS.Signals): void {
 		if (!this.pid) return;
 		try {
 			process.kill(-this.pid, sig);

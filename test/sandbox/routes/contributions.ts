@@ -39,7 +39,8 @@ export const contributionRoutes: RouteDef[] = [
 			member.lifetimePoints += contribution.points * count;
 			member.remainingPoints += contribution.points * count;
 			store.emitMember(member);
-			const { externalContributionId: _omit, ...view } = log;
+			const view: Partial<ContributionLog> = { ...log };
+			delete view.externalContributionId;
 			return ok(view);
 		},
 	},

@@ -146,7 +146,7 @@ export const memberRoutes: RouteDef[] = [
 			const update = parseProfileBody(store, body, []);
 			const member = store.activeMember(params.userId) ?? notFound(USER_NOT_FOUND);
 			const applied = applyProfileUpdate(store, member, update);
-			return ok(profileUpdateView(store, member, applied.updatedQuestionAnswers));
+			return ok(profileUpdateView(member, applied.updatedQuestionAnswers));
 		},
 	},
 	{
@@ -158,7 +158,7 @@ export const memberRoutes: RouteDef[] = [
 			const update = parseProfileBody(store, body, ['email']);
 			const member = requireMemberByEmail(store, email);
 			const applied = applyProfileUpdate(store, member, update);
-			return ok(profileUpdateView(store, member, applied.updatedQuestionAnswers));
+			return ok(profileUpdateView(member, applied.updatedQuestionAnswers));
 		},
 	},
 	{

@@ -6,6 +6,8 @@ import type { Tag } from '../types';
 import { assertKnownKeys, badRequest, conflict, isHexId, notFound, objectBody, pageEnvelope, parsePaging, queryText, reqString } from '../validate';
 
 const TAG_NOT_FOUND = 'Tag not found';
+/** sandbox-clock delay before a rename reaches the search index (GET /tags?name=) */
+export const TAG_INDEX_DELAY_MS = 1000;
 
 function requireTag(store: Store, tagId: string): Tag {
 	return (isHexId(tagId) && store.activeTag(tagId)) || notFound(TAG_NOT_FOUND);
@@ -41,9 +43,10 @@ export const tagRoutes: RouteDef[] = [
 		tier: 'medium',
 		handler: ({ store, query }) => {
 			const paging = parsePaging(query);
+			// `name` searches the index, which learns a rename a moment later
 			const name = queryText(query, 'name');
 			const list = store.tags
-				.filter((t) => !t.archived && (!name || t.name.toLowerCase().includes(name)))
+				.filter((t) => !t.archived && (!name || t.searchName.toLowerCase().includes(name)))
 				.sort((a, b) => b.createdAt - a.createdAt);
 			return ok(pageEnvelope(list, paging, tagView));
 		},
@@ -75,6 +78,10 @@ export const tagRoutes: RouteDef[] = [
 				if (store.activeTagByName(name)) conflict(`another tag named "${name}" already exists`);
 				tag.name = name;
 				tag.updatedAt = store.now();
+				// the search index follows asynchronously (spec: "search index updates asynchronously")
+				store.schedule(tag.updatedAt + TAG_INDEX_DELAY_MS, () => {
+					tag.searchName = tag.name;
+				});
 			}
 			return ok(tagView(tag));
 		},

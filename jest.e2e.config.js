@@ -1,0 +1,17 @@
+/**
+ * The e2e suite: the packed package in a real n8n (Node 24 + n8n 2.41.1, installed once into
+ * ~/.cache/n8n-nodes-community-platform by scripts/ensure-runtime.sh) against the sandbox.
+ * Run with `npm run test:e2e` (serial: every file starts its own n8n).
+ */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test/e2e'],
+	testMatch: ['**/*.e2e.test.ts'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }],
+	},
+	globalSetup: '<rootDir>/test/e2e/global-setup.ts',
+	maxWorkers: 1,
+	testTimeout: 180000,
+	slowTestThreshold: 60,
+};

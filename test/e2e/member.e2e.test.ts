@@ -1,0 +1,68 @@
+/** Member workflows (test/e2e/workflows/member-*.json) run by a real n8n against the sandbox. */
+import { E2E } from './harness';
+
+describe('member resource in n8n', () => {
+	let e2e: E2E;
+
+	beforeAll(async () => {
+		e2e = await E2E.start();
+	});
+	afterAll(async () => {
+		await e2e?.stop();
+	});
+
+	it('gets many members, up to the limit, simplified', async () => {
+		const out = await e2e.runWorkflow('member-get-many.json');
+		const members = out['Get Many Members'];
+		expect(members).toHaveLength(5);
+		for (const { json } of members) {
+			expect(json).toEqual(
+				expect.objectContaining({ userId: expect.any(String), userEmail: expect.stringContaining('@') }),
+			);
+			// Simplify keeps the main fields only.
+			expect(json.questionnaire).toBeUndefined();
+		}
+		expect(new Set(members.map((m) => m.json.userId)).size).toBe(5);
+
+		const calls = (await e2e.sandbox!.requests()).filter((r) => /\/users(\?|$)/.test(String(r.path ?? r.url)));
+		expect(calls.length).toBeGreaterThan(0);
+	});
+
+	it('looks a member up by email and by ID', async () => {
+		const out = await e2e.runWorkflow('member-lookups.json');
+		const [first] = out['First Member'];
+		const [byEmail] = out['Get by Email'];
+		const [byId] = out['Get by ID'];
+		expect(byEmail.json.userId).toBe(first.json.userId);
+		expect(byEmail.json.userEmail).toBe(first.json.userEmail);
+		expect(byId.json.userId).toBe(first.json.userId);
+		// Simplify off: the whole member, more fields than the simplified one.
+		expect(Object.keys(byId.json).length).toBeGreaterThan(Object.keys(byEmail.json).length);
+	});
+
+	it('creates a member, reads it back, updates it', async () => {
+		const email = `e2e-${Date.now()}@example.com`;
+		const out = await e2e.runWorkflow('member-create-update.json', { vars: { EMAIL: email } });
+		const [created] = out['Create Member'];
+		expect(created.json.userId).toEqual(expect.any(String));
+		expect(created.json.userFirstName).toBe('Ada');
+
+		const [got] = out['Get Created'];
+		expect(got.json).toEqual(
+			expect.objectContaining({ userId: created.json.userId, userEmail: email, userCompany: 'Initial Co' }),
+		);
+
+		const [after] = out['Get Updated'];
+		expect(after.json).toEqual(
+			expect.objectContaining({ userId: created.json.userId, userCompany: 'Updated Co', userTitle: 'Lead Engineer' }),
+		);
+	});
+
+	it('fails the execution with a clear message for an unknown email', async () => {
+		const email = `nobody-${Date.now()}@example.com`;
+		const result = await e2e.runWorkflowFull('member-get-by-email-not-found.json', { vars: { EMAIL: email } });
+		expect(result.status).toBe('error');
+		const err = result.nodeErrors['Get by Email'] ?? result.error;
+		expect(`${err?.message} ${err?.description}`).toContain(email);
+	});
+});

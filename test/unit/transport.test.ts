@@ -1,0 +1,260 @@
+import nock from 'nock';
+
+import { Pacer } from '../../nodes/CommunityPlatform/transport/rateLimit';
+import { tierOf } from '../../nodes/CommunityPlatform/transport/tiers';
+import { RETRY_POLICY } from '../../nodes/CommunityPlatform/transport/request';
+import { API, CREDENTIALS, runNode } from '../helpers/harness';
+import { installVirtualClock } from '../helpers/virtualClock';
+
+let clock: ReturnType<typeof installVirtualClock>;
+
+/** nock needs a real Error (a plain object leaves the socket hanging). */
+const socketError = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+beforeEach(() => {
+	clock = installVirtualClock();
+});
+afterEach(() => {
+	clock.restore();
+	nock.cleanAll();
+});
+
+const getMember = (id = 'u1', extra: object = {}) =>
+	runNode({ parameters: { resource: 'member', operation: 'get', member: { __rl: true, mode: 'id', value: id } }, ...extra });
+const createMember = (extra: object = {}) =>
+	runNode({
+		parameters: {
+			resource: 'member',
+			operation: 'create',
+			email: 'a@example.com',
+			firstName: 'A',
+			position: 'Dev',
+			company: 'Acme',
+		},
+		...extra,
+	});
+
+describe('tiers', () => {
+	it.each([
+		['GET', '/users/abc', 'light'],
+		['GET', '/users', 'medium'],
+		['PATCH', '/users/abc', 'medium'],
+		['GET', '/users/abc/clubs', 'light'],
+		['POST', '/users/batch', 'heavy'],
+		['POST', '/users/batch-update', 'heavy'],
+		['GET', '/users/batch/job1', 'light'],
+		['GET', '/users/batch-update/job1', 'light'],
+		['POST', '/clubs/c1/users/batch', 'heavy'],
+		['GET', '/clubs/c1/users/batch/job1', 'light'],
+		['POST', '/clubs/c1/users', 'medium'],
+		['GET', '/userProfileQuestions', 'medium'],
+		['GET', '/userProfileQuestions/q1', 'light'],
+		['GET', '/events/e1', 'light'],
+		['GET', '/events/e1/attendees', 'medium'],
+		['GET', '/events/e1/attendees/a1', 'light'],
+		['GET', '/incremental/users', 'medium'],
+		['GET', '/spaces', 'medium'],
+	] as const)('%s %s is %s', (method, path, tier) => {
+		expect(tierOf(method, path)).toBe(tier);
+	});
+});
+
+describe('pacing', () => {
+	it('sends a Medium burst of 10 at once, then one request per second', async () => {
+		const scope = nock(API).get('/users').query(true).times(13).reply(200, { size: 0, pageNumber: 1, pageSize: 50, results: [] });
+		for (let i = 0; i < 13; i++) {
+			await runNode({ parameters: { resource: 'member', operation: 'getAll', limit: 50 } });
+		}
+		expect(scope.isDone()).toBe(true);
+		expect(clock.sleeps).toHaveLength(3);
+		clock.sleeps.forEach((ms) => expect(ms).toBeCloseTo(1000, 0));
+	});
+
+	it('the server headers correct the bucket: fewer tokens left, another rate', () => {
+		const pacer = new Pacer({ burst: 10, perSecond: 1, daily: 25000 });
+		pacer.observe({ 'x-ratelimit-remaining': '2', 'x-ratelimit-limit': '5', 'x-ratelimit-burst': '20' });
+		expect(pacer.state).toMatchObject({ tokens: 2, perSecond: 5, burst: 20 });
+		// The server may never raise what we have: tokens only go down from headers.
+		pacer.observe({ 'x-ratelimit-remaining': '15' });
+		expect(pacer.state.tokens).toBe(2);
+	});
+
+	it('parallel callers share one bucket and are served in order at the sustained rate', async () => {
+		const pacer = new Pacer({ burst: 2, perSecond: 1, daily: 25000 });
+		const started: number[] = [];
+		await Promise.all(
+			Array.from({ length: 5 }, async () => {
+				await pacer.acquire();
+				started.push(clock.now);
+			}),
+		);
+		const offsets = started.map((t) => t - started[0]).sort((a, b) => a - b);
+		expect(offsets[0]).toBe(0);
+		expect(offsets[1]).toBe(0);
+		expect(offsets[4]).toBeGreaterThanOrEqual(3000);
+	});
+});
+
+describe('429 and quota', () => {
+	it('waits Retry-After and retries, then succeeds (reads)', async () => {
+		const scope = nock(API)
+			.get('/users/u1')
+			.reply(429, { message: 'Too many requests' }, { 'Retry-After': '3' })
+			.get('/users/u1')
+			.reply(200, { userId: 'u1' });
+		const out = await getMember();
+		expect(scope.isDone()).toBe(true);
+		expect(out[0].json.userId).toBe('u1');
+		expect(clock.totalSlept()).toBeGreaterThanOrEqual(3000);
+	});
+
+	it('retries a write after 429, because a 429 was not processed', async () => {
+		const scope = nock(API)
+			.post('/users')
+			.reply(429, { message: 'Too many requests' }, { 'Retry-After': '1' })
+			.post('/users')
+			.reply(200, { userId: 'new' });
+		const out = await createMember();
+		expect(scope.isDone()).toBe(true);
+		expect(out[0].json.userId).toBe('new');
+	});
+
+	it('does not wait out a Retry-After longer than the bound; the error says how long', async () => {
+		nock(API).get('/users/u1').reply(429, { message: 'Too many requests' }, { 'Retry-After': '3600' });
+		await expect(getMember()).rejects.toMatchObject({
+			httpCode: '429',
+			failure: { cause: 'rate-limited', retryAfterMs: 3_600_000 },
+		});
+		expect(clock.totalSlept()).toBe(0);
+	});
+
+	it('a spent daily quota fails at once with the reset time, and the next call sends nothing', async () => {
+		const reset = Math.floor(Date.UTC(2026, 10, 21) / 1000);
+		nock(API)
+			.get('/users/u1')
+			.reply(429, { message: 'Daily quota exceeded' }, {
+				'Retry-After': '43200',
+				'X-RateLimit-Daily-Remaining': '0',
+				'X-RateLimit-Daily-Reset': String(reset),
+			});
+		await expect(getMember()).rejects.toMatchObject({
+			message: 'The daily request quota of the light tier is used up; it resets at 2026-11-21T00:00:00.000Z',
+			failure: { cause: 'quota-exhausted', resetsAtEpochMs: reset * 1000 },
+		});
+		const again = nock(API).get('/users/u2').reply(200, {});
+		await expect(getMember('u2')).rejects.toThrow('it resets at 2026-11-21T00:00:00.000Z');
+		expect(again.isDone()).toBe(false);
+		expect(clock.totalSlept()).toBe(0);
+	});
+});
+
+describe('5xx and network errors', () => {
+	it('retries a read on 5xx with backoff and succeeds', async () => {
+		const scope = nock(API)
+			.get('/users/u1')
+			.reply(503, { message: 'unavailable' })
+			.get('/users/u1')
+			.reply(500, 'oops')
+			.get('/users/u1')
+			.reply(200, { userId: 'u1' });
+		const out = await getMember();
+		expect(scope.isDone()).toBe(true);
+		expect(out[0].json.userId).toBe('u1');
+		expect(clock.sleeps).toEqual([1000, 2000]);
+	});
+
+	it('gives up on a read after the retries, with the API message', async () => {
+		nock(API)
+			.get('/users/u1')
+			.times(RETRY_POLICY.readRetries + 1)
+			.reply(502, { message: 'bad gateway' });
+		await expect(getMember()).rejects.toMatchObject({ message: 'bad gateway', httpCode: '502' });
+	});
+
+	it('does not re-send a write after a 5xx, and says so', async () => {
+		const scope = nock(API).post('/users').reply(500, { message: 'internal error' }).post('/users').reply(200, {});
+		await expect(createMember()).rejects.toMatchObject({
+			message: 'internal error',
+			description: expect.stringContaining('It was not re-sent'),
+		});
+		expect(scope.pendingMocks()).toHaveLength(1);
+	});
+
+	it('retries a read after a dropped connection', async () => {
+		const scope = nock(API)
+			.get('/users/u1')
+			.replyWithError(socketError('ECONNRESET', 'socket hang up'))
+			.get('/users/u1')
+			.reply(200, { userId: 'u1' });
+		const out = await getMember();
+		expect(scope.isDone()).toBe(true);
+		expect(out[0].json.userId).toBe('u1');
+	});
+
+	it('does not re-send a write whose connection dropped: its fate is unknown', async () => {
+		const scope = nock(API)
+			.post('/users')
+			.replyWithError(socketError('ECONNRESET', 'socket hang up'))
+			.post('/users')
+			.reply(200, {});
+		await expect(createMember()).rejects.toThrow('whether the change was applied is unknown, so it was not re-sent');
+		expect(scope.pendingMocks()).toHaveLength(1);
+	});
+
+	it('reports an HTML page instead of JSON clearly', async () => {
+		nock(API).get('/users/u1').reply(200, '<html><body>Maintenance</body></html>', { 'Content-Type': 'text/html' });
+		await expect(getMember()).rejects.toMatchObject({
+			message: 'Unexpected answer from GET /users/u1: an HTML page instead of JSON',
+			description: expect.stringContaining('Maintenance'),
+		});
+	});
+
+	it('reports a page without results clearly', async () => {
+		nock(API).get('/users').query(true).reply(200, { size: 0 });
+		await expect(
+			runNode({ parameters: { resource: 'member', operation: 'getAll', returnAll: true } }),
+		).rejects.toThrow('Unexpected answer from GET /users: no "results" list in the page');
+	});
+});
+
+describe('secrets and auth', () => {
+	it('a 401 says to check the credential and never shows the token, even if the API echoes it', async () => {
+		nock(API)
+			.get('/users/u1')
+			.reply(401, { message: `token ${CREDENTIALS.accessToken} is not valid` });
+		const error = await getMember().catch((e: Error) => e);
+		const text = JSON.stringify(error, Object.getOwnPropertyNames(error)) + String((error as Error).stack);
+		expect(text).not.toContain(CREDENTIALS.accessToken);
+		expect(error).toMatchObject({
+			httpCode: '401',
+			description: expect.stringContaining('Check both in the Community Platform API credential'),
+			failure: { cause: 'credential-invalid' },
+		});
+	});
+
+	it('no error or output of a failing run under Continue On Fail holds the token', async () => {
+		nock(API)
+			.get('/users/a')
+			.reply(500, { message: 'boom' })
+			.persist()
+			.get('/users/b')
+			.replyWithError(socketError('ECONNREFUSED', 'connect ECONNREFUSED'));
+		const out = await runNode({
+			continueOnFail: true,
+			items: [{ id: 'a' }, { id: 'b' }],
+			parameters: { resource: 'member', operation: 'get', member: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
+		});
+		expect(out).toHaveLength(2);
+		expect(JSON.stringify(out)).not.toContain(CREDENTIALS.accessToken);
+	});
+});
+
+describe('cancellation', () => {
+	it('stops waiting for the rate limit when the execution is cancelled', async () => {
+		const controller = new AbortController();
+		nock(API).get('/users/u1').reply(429, { message: 'slow down' }, { 'Retry-After': '30' });
+		controller.abort();
+		await expect(getMember('u1', { abortSignal: controller.signal })).rejects.toThrow();
+		expect(clock.totalSlept()).toBe(0);
+	});
+});
