@@ -1,8 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import * as member from './actions/member/Member.resource';
-import * as profileQuestion from './actions/profileQuestion/ProfileQuestion.resource';
+import { RESOURCES } from './actions/resources';
 import { router } from './actions/router';
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
@@ -29,18 +28,10 @@ export class CommunityPlatform implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [
-					{ name: 'Member', value: 'member', description: 'People in the community and their profiles' },
-					{
-						name: 'Profile Question',
-						value: 'profileQuestion',
-						description: 'Questions members answer on their profile',
-					},
-				],
+				options: RESOURCES.map(({ name, value, description }) => ({ name, value, description })),
 				default: 'member',
 			},
-			...member.description,
-			...profileQuestion.description,
+			...RESOURCES.flatMap((resource) => resource.module.description),
 		],
 	};
 

@@ -1,20 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import * as member from './member/Member.resource';
-import * as profileQuestion from './profileQuestion/ProfileQuestion.resource';
-
-/** One operation: reads its parameters for one item and returns the output rows for it. */
-export interface Operation {
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
-}
-
-const resources: Record<string, Record<string, Operation | unknown>> = { member, profileQuestion };
-
-function operationOf(resource: string, operation: string): Operation | undefined {
-	const candidate = resources[resource]?.[operation] as Operation | undefined;
-	return typeof candidate?.execute === 'function' ? candidate : undefined;
-}
+import { operationOf } from './resources';
 
 /**
  * Runs the chosen operation once per input item. Every output item points at its input
