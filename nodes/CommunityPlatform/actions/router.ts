@@ -9,13 +9,19 @@ import { operationOf } from './resources';
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
+	const batch = operationOf(
+		this.getNodeParameter('resource', 0) as string,
+		this.getNodeParameter('operation', 0) as string,
+	);
+	if (batch && 'executeBatch' in batch) return await batch.executeBatch.call(this);
+
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const resource = this.getNodeParameter('resource', itemIndex) as string;
 			const operation = this.getNodeParameter('operation', itemIndex) as string;
 			const handler = operationOf(resource, operation);
-			if (!handler) {
+			if (!handler || !('execute' in handler)) {
 				throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported on "${resource}"`, {
 					itemIndex,
 				});

@@ -50,3 +50,13 @@ export const memberFiltersSchema = z
 		message: 'is after "Signed Up To": swap the two dates',
 		path: ['signedUpFromDate'],
 	});
+
+/** A row of POST /users/batch: creation rules, company of at least 2 characters, no spaces. */
+export const batchCreateRowSchema = createMemberSchema.omit({ spaces: true }).extend({
+	company: requiredText('the company name').pipe(z.string().min(2, 'must be at least 2 characters long')),
+});
+
+/** A row of POST /users/batch-update: the email plus profile fields and answers by question id. */
+export const batchUpdateRowSchema = profileFieldsSchema
+	.extend({ email, questionAnswers: z.record(z.string()).optional() })
+	.strict();

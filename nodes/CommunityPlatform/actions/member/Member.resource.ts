@@ -1,14 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as create from './create.operation';
+import * as createMany from './createMany.operation';
 import * as del from './delete.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as getByEmail from './getByEmail.operation';
 import * as update from './update.operation';
 import * as updateByEmail from './updateByEmail.operation';
+import * as updateMany from './updateMany.operation';
 
-export { create, del as delete, get, getAll, getByEmail, update, updateByEmail };
+export { create, createMany, del as delete, get, getAll, getByEmail, update, updateByEmail, updateMany };
 
 export const description: INodeProperties[] = [
 	{
@@ -23,6 +25,13 @@ export const description: INodeProperties[] = [
 				value: 'create',
 				description: 'Create a member with email, name, job title and company',
 				action: 'Create a member',
+			},
+			{
+				name: 'Create Many (Batch)',
+				value: 'createMany',
+				description:
+					'Create a member from every input item in bulk jobs of up to 100 and wait for the result of each',
+				action: 'Create many members in a batch',
 			},
 			{
 				name: 'Delete',
@@ -60,14 +69,23 @@ export const description: INodeProperties[] = [
 				description: 'Change profile fields and profile answers of a member by email',
 				action: 'Update a member by email',
 			},
+			{
+				name: 'Update Many (Batch)',
+				value: 'updateMany',
+				description:
+					'Update the member of every input item (by email) in bulk jobs of up to 100 and wait for the result of each',
+				action: 'Update many members in a batch',
+			},
 		],
 		default: 'get',
 	},
 	...create.description,
+	...createMany.description,
 	...del.description,
 	...get.description,
 	...getAll.description,
 	...getByEmail.description,
 	...update.description,
 	...updateByEmail.description,
+	...updateMany.description,
 ];

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, ResourceMapperValue } from 'n8n-workflow';
 
-import { failParameters, parseParameters } from '../../schemas/common';
+import { compact, failParameters, parseParameters } from '../../schemas/common';
 import { APPROVAL_STATUSES, MEMBER_TYPES, profileFieldsSchema } from '../../schemas/member';
 import type { ProfileQuestion } from '../../helpers/profileQuestions';
 import { getProfileQuestion, listProfileQuestions } from '../../helpers/profileQuestions';
@@ -143,17 +143,27 @@ async function readAnswers(ctx: IExecuteFunctions, itemIndex: number): Promise<I
 	return answers;
 }
 
-/** The PATCH / updateProfileByEmail body: validated fields plus answers; never empty. */
-export async function buildUpdateBody(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const raw = ctx.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-	const fields = parseParameters(ctx.getNode(), profileFieldsSchema, raw, itemIndex, FIELD_LABELS);
-	const body: IDataObject = { ...fields, ...(await readAnswers(ctx, itemIndex)) };
-	if (Object.keys(body).length === 0) {
+/** The validated profile fields and answers of one item; never both empty. */
+export async function readProfileUpdate(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Promise<{ fields: IDataObject; answers: IDataObject }> {
+	// An empty value (e.g. an empty cell mapped by an expression) leaves that field unchanged.
+	const raw = compact(ctx.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
+	const fields = parseParameters(ctx.getNode(), profileFieldsSchema, raw, itemIndex, FIELD_LABELS) as IDataObject;
+	const answers = await readAnswers(ctx, itemIndex);
+	if (Object.keys(fields).length + Object.keys(answers).length === 0) {
 		failParameters(
 			ctx.getNode(),
 			['Nothing to update: add at least one field under "Update Fields" or one profile answer'],
 			itemIndex,
 		);
 	}
-	return body;
+	return { fields, answers };
+}
+
+/** The PATCH / updateProfileByEmail body: fields plus answers keyed by question id. */
+export async function buildUpdateBody(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const { fields, answers } = await readProfileUpdate(ctx, itemIndex);
+	return { ...fields, ...answers };
 }

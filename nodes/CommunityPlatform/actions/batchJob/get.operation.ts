@@ -1,0 +1,73 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
+
+import type { JobKind } from '../../batch/jobs';
+import { jobEndpoints } from '../../batch/jobs';
+import { parseParameters } from '../../schemas/common';
+import { apiRequest } from '../../transport/request';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Job Type',
+		name: 'jobType',
+		type: 'options',
+		options: [
+			{ name: 'Add Club Members', value: 'addClubMembers' },
+			{ name: 'Create Members', value: 'createUsers' },
+			{ name: 'Update Members', value: 'updateUsers' },
+		],
+		default: 'createUsers',
+		description: 'The batch operation that submitted the job',
+	},
+	{
+		displayName: 'Job ID',
+		name: 'jobId',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'The jobId a batch operation returned',
+	},
+	{
+		displayName: 'Club ID',
+		name: 'clubId',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'The club the members were added to (club jobs are read under their club)',
+		displayOptions: { show: { jobType: ['addClubMembers'] } },
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['batchJob'], operation: ['get'] } }, properties);
+
+const schema = z.object({
+	jobType: z.enum(['createUsers', 'updateUsers', 'addClubMembers']),
+	jobId: z.string().trim().min(1, 'is empty: enter the jobId a batch operation returned'),
+	clubId: z.string().trim().optional(),
+}).refine((p) => p.jobType !== 'addClubMembers' || Boolean(p.clubId), {
+	message: 'is empty: enter the club the job belongs to',
+	path: ['clubId'],
+});
+
+/** A job's status and per-row results, for Wait-node patterns (submit now, check later). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const jobType = this.getNodeParameter('jobType', itemIndex) as JobKind;
+	const params = parseParameters(
+		this.getNode(),
+		schema,
+		{
+			jobType,
+			jobId: this.getNodeParameter('jobId', itemIndex),
+			clubId: jobType === 'addClubMembers' ? this.getNodeParameter('clubId', itemIndex) : undefined,
+		},
+		itemIndex,
+		{ jobType: 'Job Type', jobId: 'Job ID', clubId: 'Club ID' },
+	);
+	return (await apiRequest.call(this, {
+		method: 'GET',
+		path: jobEndpoints(params.jobType, params.clubId).statusPath(params.jobId),
+		itemIndex,
+		notFound: `No ${params.jobType === 'addClubMembers' ? 'job of this club' : 'job'} has the ID "${params.jobId}"`,
+	})) as IDataObject;
+}

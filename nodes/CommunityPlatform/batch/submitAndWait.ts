@@ -1,0 +1,168 @@
+import type { IDataObject, IExecuteFunctions, NodeApiError } from 'n8n-workflow';
+
+import { clock } from '../transport/clock';
+import { apiRequest } from '../transport/request';
+import type { JobEndpoints, JobStatus } from './jobs';
+import { MAX_ROWS_PER_JOB } from './jobs';
+
+/** One input item turned into a row, or the reason it could not be. */
+export type PreparedRow = { itemIndex: number; row: IDataObject; key?: string } | { itemIndex: number; error: string };
+
+/** What each input item gets back. */
+export interface RowResult extends IDataObject {
+	status: string;
+	failed: boolean;
+	reason?: string;
+	jobId?: string;
+	jobStatus?: string;
+	recordPosition?: number;
+	userId?: string;
+}
+
+export interface SubmitOptions {
+	endpoints: JobEndpoints;
+	/** Top-level body fields next to `users` (update: reason, operatorEmail). */
+	extraBody?: IDataObject;
+	waitForCompletion: boolean;
+	maxWaitMs: number;
+	pollIntervalMs: number;
+}
+
+interface Submitted {
+	jobId: string;
+	itemIndexes: number[];
+	status: JobStatus;
+}
+
+function errorText(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Submit and wait: rows in jobs of at most 100, submitted at the Heavy tier's pace through
+ * the transport, polled until every job is completed or failed (or the deadline passes),
+ * and mapped back so that every input item gets exactly one result.
+ */
+export async function submitAndWait(
+	ctx: IExecuteFunctions,
+	itemCount: number,
+	prepared: PreparedRow[],
+	options: SubmitOptions,
+): Promise<RowResult[]> {
+	const results: RowResult[] = new Array(itemCount);
+	const fail = (itemIndex: number, reason: string, extra: IDataObject = {}) => {
+		results[itemIndex] = { status: 'failed', failed: true, reason, ...extra };
+	};
+
+	// 1. Rows that would make the server reject a whole job fail alone, on their own item.
+	const firstItemOfKey = new Map<string, number>();
+	const valid: Array<{ itemIndex: number; row: IDataObject }> = [];
+	for (const entry of prepared) {
+		if ('error' in entry) {
+			fail(entry.itemIndex, entry.error);
+			continue;
+		}
+		const earlier = entry.key === undefined ? undefined : firstItemOfKey.get(entry.key);
+		if (earlier !== undefined) {
+			fail(entry.itemIndex, `Duplicate of item ${earlier} (${entry.key}): a batch may hold each email once`);
+			continue;
+		}
+		if (entry.key !== undefined) firstItemOfKey.set(entry.key, entry.itemIndex);
+		valid.push(entry);
+	}
+
+	// 2. Submit in jobs of at most 100 rows; the transport paces them on the Heavy tier.
+	const submitted: Submitted[] = [];
+	for (let start = 0; start < valid.length; start += MAX_ROWS_PER_JOB) {
+		const chunk = valid.slice(start, start + MAX_ROWS_PER_JOB);
+		try {
+			const answer = (await apiRequest.call(ctx, {
+				method: 'POST',
+				path: options.endpoints.submitPath,
+				body: { ...options.extraBody, users: chunk.map((entry) => entry.row) },
+			})) as JobStatus;
+			submitted.push({ jobId: String(answer.jobId), itemIndexes: chunk.map((e) => e.itemIndex), status: answer });
+		} catch (error) {
+			const quotaSpent = (error as NodeApiError).failure?.cause === 'quota-exhausted';
+			const cancelled = ctx.getExecutionCancelSignal?.()?.aborted === true;
+			if (quotaSpent || cancelled) {
+				const notSent = valid.slice(start);
+				const why = `${errorText(error)}. ${start} of ${valid.length} valid rows were submitted in ${submitted.length} job(s); this row and ${notSent.length - 1} more were not submitted`;
+				for (const entry of notSent) fail(entry.itemIndex, why, { status: 'not_submitted' });
+				break;
+			}
+			// The API rejected (or may not have received) this job: its rows fail; the rest go on.
+			for (const entry of chunk) fail(entry.itemIndex, `The job was not accepted: ${errorText(error)}`);
+		}
+	}
+
+	// 3. Wait for the jobs unless the user only wants the job ids.
+	if (options.waitForCompletion) await waitForJobs(ctx, submitted, options);
+
+	// 4. One result per input item, from the job row at its recordPosition.
+	for (const job of submitted) mapJob(job, options.endpoints, options.waitForCompletion, results);
+	return results;
+}
+
+async function waitForJobs(ctx: IExecuteFunctions, jobs: Submitted[], options: SubmitOptions) {
+	const signal = ctx.getExecutionCancelSignal?.();
+	const deadline = clock.now() + options.maxWaitMs;
+	// 'unknown': the API no longer knows the job (404); polling it again cannot help.
+	const finished = (job: Submitted) => ['completed', 'failed', 'unknown'].includes(job.status.status);
+	for (;;) {
+		const open = jobs.filter((job) => !finished(job));
+		if (open.length === 0 || clock.now() >= deadline) return;
+		const wait = Math.min(options.pollIntervalMs, Math.max(0, deadline - clock.now()));
+		if (!(await clock.sleep(wait, signal))) return;
+		for (const job of open) {
+			if (signal?.aborted) return;
+			try {
+				job.status = (await apiRequest.call(ctx, { method: 'GET', path: options.endpoints.statusPath(job.jobId) })) as JobStatus;
+			} catch (error) {
+				// Transient poll errors are retried by the transport and again at the next poll;
+				// the last one is reported on the rows if the wait ends without an answer.
+				job.status = { ...job.status, pollError: errorText(error) };
+				if ((error as NodeApiError).httpCode === '404') job.status.status = 'unknown';
+			}
+		}
+	}
+}
+
+function mapJob(job: Submitted, endpoints: JobEndpoints, waited: boolean, results: RowResult[]) {
+	const { status } = job.status;
+	const byPosition = new Map((job.status.results ?? []).map((row) => [Number(row.recordPosition), row]));
+	job.itemIndexes.forEach((itemIndex, recordPosition) => {
+		const base = { jobId: job.jobId, jobStatus: status, recordPosition };
+		const row = byPosition.get(recordPosition);
+		if (status === 'failed') {
+			const error = job.status.error;
+			const reason = typeof error === 'string' ? error : JSON.stringify(error ?? 'the job failed');
+			results[itemIndex] = { ...base, status: 'failed', failed: true, reason: `The job failed: ${reason}` };
+		} else if (row) {
+			const ok = endpoints.succeeded.includes(row.status);
+			const { recordPosition: _position, tenantUserId, status: rowStatus, reason, ...echo } = row;
+			results[itemIndex] = {
+				...echo,
+				...base,
+				status: rowStatus,
+				failed: !ok,
+				...(reason ? { reason } : {}),
+				...(tenantUserId ? { userId: tenantUserId } : {}),
+			};
+		} else if (status === 'completed') {
+			results[itemIndex] = { ...base, status: 'failed', failed: true, reason: 'The completed job has no result for this row' };
+		} else if (!waited) {
+			results[itemIndex] = { ...base, status: 'submitted', failed: false };
+		} else {
+			const { pollError } = job.status;
+			results[itemIndex] = {
+				...base,
+				status: 'timeout',
+				failed: true,
+				reason: pollError
+					? `Could not read the job's status: ${pollError}. Check it later with Get Batch Job (job ${job.jobId})`
+					: `The job was still ${status} when the wait ended; check it later with Get Batch Job (job ${job.jobId})`,
+			};
+		}
+	});
+}

@@ -1,0 +1,359 @@
+import nock from 'nock';
+
+import { API, runNode } from '../helpers/harness';
+import { installVirtualClock } from '../helpers/virtualClock';
+
+let clock: ReturnType<typeof installVirtualClock>;
+beforeEach(() => {
+	clock = installVirtualClock();
+});
+afterEach(() => {
+	clock.restore();
+	nock.cleanAll();
+});
+
+const person = (n: number) => ({ email: `p${n}@example.com`, first: `P${n}`, title: 'Dev', company: 'Acme' });
+
+const createMany = (items: object[], extra: object = {}, options: object = {}) =>
+	runNode({
+		items: items as never,
+		...options,
+		parameters: {
+			resource: 'member',
+			operation: 'createMany',
+			email: '={{ $json.email }}',
+			firstName: '={{ $json.first }}',
+			position: '={{ $json.title }}',
+			company: '={{ $json.company }}',
+			...extra,
+		},
+	});
+
+type Row = { email: string };
+/** Answers a submitted job's rows as created, in the order given by `order`. */
+function completed(rows: Row[], jobId: string, order = (n: number[]) => n) {
+	return {
+		jobId,
+		status: 'completed',
+		results: order(rows.map((_, i) => i)).map((i) => ({ recordPosition: i, tenantUserId: `user-${rows[i].email}`, status: 'created' })),
+	};
+}
+
+describe('Create Many (Batch)', () => {
+	it('250 rows become 3 jobs (100, 100, 50) and 250 results in input order', async () => {
+		const items = Array.from({ length: 250 }, (_, i) => person(i));
+		const jobs: Row[][] = [];
+		nock(API)
+			.post('/users/batch', (body: { users: Row[] }) => {
+				jobs.push(body.users);
+				return true;
+			})
+			.times(3)
+			.reply(202, () => ({ jobId: `job${jobs.length}`, status: 'pending' }));
+		nock(API)
+			.get(/\/users\/batch\/job\d/)
+			.times(3)
+			.reply(200, (uri: string) => {
+				const n = Number(uri.slice(-1));
+				return completed(jobs[n - 1], `job${n}`);
+			});
+		const out = await createMany(items);
+		expect(jobs.map((rows) => rows.length)).toEqual([100, 100, 50]);
+		expect(jobs[0][0]).toEqual({ email: 'p0@example.com', firstName: 'P0', position: 'Dev', company: 'Acme' });
+		expect(out).toHaveLength(250);
+		out.forEach((item, i) => {
+			expect(item.pairedItem).toEqual({ item: i });
+			expect(item.json).toMatchObject({ status: 'created', userId: `user-p${i}@example.com`, failed: false });
+		});
+		expect(out[249].json).toMatchObject({ jobId: 'job3', recordPosition: 49 });
+	});
+
+	it('a bad row fails on its own item and is left out; the others are created', async () => {
+		const items = [person(0), { ...person(1), email: 'not an email' }, { ...person(2), company: 'A' }, person(3)];
+		let sent: Row[] = [];
+		nock(API)
+			.post('/users/batch', (body: { users: Row[] }) => {
+				sent = body.users;
+				return true;
+			})
+			.reply(202, { jobId: 'j1', status: 'pending' })
+			.get('/users/batch/j1')
+			.reply(200, () => completed(sent, 'j1'));
+		const out = await createMany(items);
+		expect(sent.map((row) => row.email)).toEqual(['p0@example.com', 'p3@example.com']);
+		expect(out.map((item) => item.json.status)).toEqual(['created', 'failed', 'failed', 'created']);
+		expect(out[1].json.reason).toContain('"Email" must be an email address');
+		expect(out[2].json.reason).toContain('"Company" must be at least 2 characters long');
+		expect(out[3].json).toMatchObject({ recordPosition: 1, userId: 'user-p3@example.com' });
+	});
+
+	it('a duplicate email fails on the later item, naming the first', async () => {
+		let sent: Row[] = [];
+		nock(API)
+			.post('/users/batch', (body: { users: Row[] }) => {
+				sent = body.users;
+				return true;
+			})
+			.reply(202, { jobId: 'j1', status: 'pending' })
+			.get('/users/batch/j1')
+			.reply(200, () => completed(sent, 'j1'));
+		const out = await createMany([person(0), person(1), { ...person(0), email: 'P0@Example.com' }]);
+		expect(sent).toHaveLength(2);
+		expect(out[2].json).toMatchObject({ status: 'failed', reason: expect.stringContaining('Duplicate of item 0') });
+	});
+
+	it('results returned out of order land on the right items', async () => {
+		const items = Array.from({ length: 5 }, (_, i) => person(i));
+		let sent: Row[] = [];
+		nock(API)
+			.post('/users/batch', (body: { users: Row[] }) => {
+				sent = body.users;
+				return true;
+			})
+			.reply(202, { jobId: 'j1', status: 'pending' })
+			.get('/users/batch/j1')
+			.reply(200, () => completed(sent, 'j1', (positions) => [...positions].reverse()));
+		const out = await createMany(items);
+		out.forEach((item, i) => expect(item.json.userId).toBe(`user-p${i}@example.com`));
+	});
+
+	it('polls every few seconds through pending and processing until completed', async () => {
+		let sent: Row[] = [];
+		nock(API)
+			.post('/users/batch', (body: { users: Row[] }) => {
+				sent = body.users;
+				return true;
+			})
+			.reply(202, { jobId: 'j1', status: 'pending' })
+			.get('/users/batch/j1')
+			.reply(200, { jobId: 'j1', status: 'pending', results: [] })
+			.get('/users/batch/j1')
+			.reply(200, { jobId: 'j1', status: 'processing', results: [] })
+			.get('/users/batch/j1')
+			.reply(200, () => completed(sent, 'j1'));
+		const out = await createMany([person(0)]);
+		expect(out[0].json.status).toBe('created');
+		const polls = clock.sleeps.filter((ms) => ms === 3000);
+		expect(polls).toHaveLength(3);
+	});
+
+	it('a failed job carries its error on each of its rows', async () => {
+		nock(API)
+			.post('/users/batch')
+			.reply(202, { jobId: 'j1', status: 'pending' })
+			.get('/users/batch/j1')
+			.reply(200, { jobId: 'j1', status: 'failed', results: [], error: { message: 'database unavailable' } });
+		const out = await createMany([person(0), person(1)]);
+		for (const item of out) {
+			expect(item.json).toMatchObject({ status: 'failed', jobId: 'j1', reason: expect.stringContaining('database unavailable') });
+		}
+	});
+
+	it('on timeout every row keeps its job id and last status', async () => {
+		nock(API)
+			.post('/users/batch')
+			.reply(202, { jobId: 'j-slow', status: 'pending' })
+			.get('/users/batch/j-slow')
+			.times(100)
+			.reply(200, { jobId: 'j-slow', status: 'processing', results: [] });
+		const out = await createMany([person(0), person(1)], { maxWaitMinutes: 1 });
+		expect(out.map((item) => item.json)).toEqual([
+			expect.objectContaining({ status: 'timeout', jobId: 'j-slow', jobStatus: 'processing', recordPosition: 0 }),
+			expect.objectContaining({ status: 'timeout', jobId: 'j-slow', jobStatus: 'processing', recordPosition: 1 }),
+		]);
+		expect(clock.totalSlept()).toBeGreaterThanOrEqual(60_000);
+		expect(clock.totalSlept()).toBeLessThan(70_000);
+	});
+
+	it('cancelling the execution stops the polling promptly and keeps the job ids', async () => {
+		const controller = new AbortController();
+		let polls = 0;
+		nock(API)
+			.post('/users/batch')
+			.reply(202, { jobId: 'j1', status: 'pending' })
+			.get('/users/batch/j1')
+			.times(100)
+			.reply(200, () => {
+				polls++;
+				if (polls === 2) controller.abort();
+				return { jobId: 'j1', status: 'processing', results: [] };
+			});
+		const out = await createMany([person(0)], {}, { abortSignal: controller.signal });
+		expect(polls).toBe(2);
+		expect(out[0].json).toMatchObject({ jobId: 'j1', status: 'timeout' });
+	});
+
+	it('Wait for Completion off returns the job ids at once', async () => {
+		nock(API).post('/users/batch').reply(202, { jobId: 'j1', status: 'pending' });
+		const out = await createMany([person(0), person(1)], { waitForCompletion: false });
+		expect(out.map((item) => item.json)).toEqual([
+			{ jobId: 'j1', jobStatus: 'pending', recordPosition: 0, status: 'submitted', failed: false },
+			{ jobId: 'j1', jobStatus: 'pending', recordPosition: 1, status: 'submitted', failed: false },
+		]);
+	});
+
+	it('a spent daily quota stops submitting and says how many rows were and were not submitted', async () => {
+		const items = Array.from({ length: 150 }, (_, i) => person(i));
+		let first: Row[] = [];
+		nock(API)
+			.post('/users/batch', (body: { users: Row[] }) => {
+				first = body.users;
+				return true;
+			})
+			.reply(202, { jobId: 'j1', status: 'pending' })
+			.post('/users/batch')
+			.reply(429, { message: 'Daily quota exceeded' }, {
+				'Retry-After': '40000',
+				'X-RateLimit-Daily-Remaining': '0',
+				'X-RateLimit-Daily-Reset': String(Math.floor(Date.UTC(2026, 10, 21) / 1000)),
+			})
+			.get('/users/batch/j1')
+			.reply(200, () => completed(first, 'j1'));
+		const out = await createMany(items);
+		expect(out.slice(0, 100).every((item) => item.json.status === 'created')).toBe(true);
+		expect(out[100].json).toMatchObject({
+			status: 'not_submitted',
+			failed: true,
+			reason: expect.stringContaining('100 of 150 valid rows were submitted in 1 job(s)'),
+		});
+		expect(out[100].json.reason).toContain('resets at 2026-11-21T00:00:00.000Z');
+		expect(out[149].json.status).toBe('not_submitted');
+	});
+
+	it('under Continue On Fail, failed rows carry an error so the error output can take them', async () => {
+		let sent: Row[] = [];
+		nock(API)
+			.post('/users/batch', (body: { users: Row[] }) => {
+				sent = body.users;
+				return true;
+			})
+			.reply(202, { jobId: 'j1', status: 'pending' })
+			.get('/users/batch/j1')
+			.reply(200, () => completed(sent, 'j1'));
+		const out = await createMany([person(0), { ...person(1), email: 'bad' }], {}, { continueOnFail: true });
+		expect(out[0].error).toBeUndefined();
+		expect(out[1].error?.message).toContain('"Email" must be an email address');
+		expect(out[1].pairedItem).toEqual({ item: 1 });
+	});
+});
+
+describe('Update Many (Batch)', () => {
+	const updateMany = (items: object[], extra: object = {}) =>
+		runNode({
+			items: items as never,
+			parameters: {
+				resource: 'member',
+				operation: 'updateMany',
+				email: '={{ $json.email }}',
+				updateFields: { position: '={{ $json.title }}' },
+				...extra,
+			},
+		});
+
+	it('sends rows with answers, reason and operator, and reports each status', async () => {
+		let body: { users: Row[]; reason?: string; operatorEmail?: string } = { users: [] };
+		nock(API)
+			.get('/userProfileQuestions')
+			.reply(200, [{ id: 'q1', title: 'Tool', inUserProfileForm: true }])
+			.get('/userProfileQuestions/q1')
+			.reply(200, { id: 'q1', title: 'Tool', type: 'Single Line Text' })
+			.post('/users/batch-update', (b: typeof body) => {
+				body = b;
+				return true;
+			})
+			.reply(202, { jobId: 'u1', status: 'pending' })
+			.get('/users/batch-update/u1')
+			.reply(200, {
+				jobId: 'u1',
+				status: 'completed',
+				results: [
+					{ recordPosition: 2, status: 'not_found' },
+					{ recordPosition: 0, tenantUserId: 'a', status: 'updated' },
+					{ recordPosition: 1, tenantUserId: 'b', status: 'noop' },
+				],
+			});
+		const out = await updateMany(
+			[
+				{ email: 'a@example.com', title: 'CTO' },
+				{ email: 'b@example.com', title: 'CEO' },
+				{ email: 'c@example.com', title: 'COO' },
+			],
+			{
+				profileAnswers: { mappingMode: 'defineBelow', value: { q1: 'n8n' }, matchingColumns: [], schema: [] },
+				batchOptions: { reason: 'CRM sync', operatorEmail: 'admin@example.com' },
+			},
+		);
+		expect(body).toEqual({
+			reason: 'CRM sync',
+			operatorEmail: 'admin@example.com',
+			users: [
+				{ email: 'a@example.com', position: 'CTO', questionAnswers: { q1: 'n8n' } },
+				{ email: 'b@example.com', position: 'CEO', questionAnswers: { q1: 'n8n' } },
+				{ email: 'c@example.com', position: 'COO', questionAnswers: { q1: 'n8n' } },
+			],
+		});
+		expect(out.map((item) => [item.json.status, item.json.userId, item.json.failed])).toEqual([
+			['updated', 'a', false],
+			['noop', 'b', false],
+			['not_found', undefined, true],
+		]);
+	});
+
+	it("an unknown-key 400 fails that job's rows with the API's message; other jobs go on", async () => {
+		const items = Array.from({ length: 120 }, (_, i) => ({ email: `u${i}@example.com`, title: 'X' }));
+		let second: Row[] = [];
+		nock(API)
+			.post('/users/batch-update')
+			.reply(400, { message: 'unknown keys: row 3: nickname' })
+			.post('/users/batch-update', (b: { users: Row[] }) => {
+				second = b.users;
+				return true;
+			})
+			.reply(202, { jobId: 'u2', status: 'pending' })
+			.get('/users/batch-update/u2')
+			.reply(200, () => ({
+				jobId: 'u2',
+				status: 'completed',
+				results: second.map((_, i) => ({ recordPosition: i, tenantUserId: `t${i}`, status: 'updated' })),
+			}));
+		const out = await updateMany(items);
+		expect(out[0].json).toMatchObject({ status: 'failed', reason: 'The job was not accepted: unknown keys: row 3: nickname' });
+		expect(out[99].json.status).toBe('failed');
+		expect(out[100].json).toMatchObject({ status: 'updated', jobId: 'u2', recordPosition: 0 });
+	});
+
+	it('an item with nothing to update fails alone', async () => {
+		let sent: Row[] = [];
+		nock(API)
+			.post('/users/batch-update', (b: { users: Row[] }) => {
+				sent = b.users;
+				return true;
+			})
+			.reply(202, { jobId: 'u1', status: 'pending' })
+			.get('/users/batch-update/u1')
+			.reply(200, { jobId: 'u1', status: 'completed', results: [{ recordPosition: 0, tenantUserId: 'a', status: 'updated' }] });
+		const out = await updateMany([{ email: 'a@example.com', title: 'CTO' }, { email: 'b@example.com', title: '' }]);
+		expect(sent).toHaveLength(1);
+		expect(out[1].json).toMatchObject({ status: 'failed', reason: expect.stringContaining('Nothing to update') });
+	});
+});
+
+describe('batch edge cases and Get Batch Job', () => {
+	it('a batch of 0 rows is refused', async () => {
+		await expect(createMany([])).rejects.toThrow('The batch has no rows');
+	});
+
+	it('Get Batch Job reads a club job under its club', async () => {
+		nock(API).get('/clubs/c1/users/batch/j9').reply(200, { jobId: 'j9', status: 'completed', results: [] });
+		const out = await runNode({
+			parameters: { resource: 'batchJob', operation: 'get', jobType: 'addClubMembers', jobId: 'j9', clubId: 'c1' },
+		});
+		expect(out[0].json).toEqual({ jobId: 'j9', status: 'completed', results: [] });
+	});
+
+	it('Get Batch Job needs the club for club jobs', async () => {
+		await expect(
+			runNode({ parameters: { resource: 'batchJob', operation: 'get', jobType: 'addClubMembers', jobId: 'j9' } }),
+		).rejects.toThrow('"Club ID" is empty');
+	});
+});
