@@ -1,11 +1,27 @@
-const { src, dest } = require('gulp');
+const { Transform } = require('node:stream');
+const { src, dest, parallel } = require('gulp');
 
 /** Copies what tsc does not: node and credential icons, and any __schema__ JSON. */
-function buildAssets() {
-	return src(['nodes/**/*.{png,svg}', 'nodes/**/*.node.json', 'credentials/**/*.{png,svg}', 'nodes/**/__schema__/**/*.json'], {
+function copyAssets() {
+	return src(['nodes/**/*.{png,svg}', 'credentials/**/*.{png,svg}', 'nodes/**/__schema__/**/*.json'], {
 		base: '.',
 		encoding: false,
 	}).pipe(dest('dist'));
 }
 
-exports['build:assets'] = buildAssets;
+/**
+ * Codex files live in nodes/<Node>/codex/ so that no module resolver mistakes
+ * `<Node>.node.json` for the `<Node>.node` module; n8n reads them beside the built node.
+ */
+function copyCodex() {
+	const outOfCodexFolder = new Transform({
+		objectMode: true,
+		transform(file, _encoding, done) {
+			file.path = file.path.replace(/[\\/]codex([\\/][^\\/]+)$/, '$1');
+			done(null, file);
+		},
+	});
+	return src('nodes/*/codex/*.node.json', { base: '.' }).pipe(outOfCodexFolder).pipe(dest('dist'));
+}
+
+exports['build:assets'] = parallel(copyAssets, copyCodex);

@@ -29,14 +29,17 @@ const credentialType = new CommunityPlatformApi();
 
 // Jest runs several test files in one worker, each with its own copy of nock: a file must
 // switch its copy on, and off again when done, or the next file's mocks are never seen.
-beforeAll(() => {
-	if (!nock.isActive()) nock.activate();
-	nock.disableNetConnect();
-});
-afterAll(() => {
-	nock.cleanAll();
-	nock.restore();
-});
+// Outside jest (benchmarks) the harness runs against a real server and nock stays off.
+if (typeof beforeAll === 'function') {
+	beforeAll(() => {
+		if (!nock.isActive()) nock.activate();
+		nock.disableNetConnect();
+	});
+	afterAll(() => {
+		nock.cleanAll();
+		nock.restore();
+	});
+}
 
 /**
  * Applies the credential's generic `authenticate` block the way n8n does: each value is an

@@ -35,6 +35,7 @@ export const waitProperties: INodeProperties[] = [
 ];
 
 /** How often job status is read: the spec recommends every 2 to 5 seconds. */
+export const FIRST_POLL_MS = 2000;
 export const POLL_INTERVAL_MS = 3000;
 
 /** Turns an item's parameters into a row, or a reason it cannot be one. */
@@ -73,6 +74,7 @@ export async function runBatchOperation(ctx: IExecuteFunctions, operation: Batch
 		extraBody: operation.extraBody,
 		waitForCompletion,
 		maxWaitMs: Math.max(1, maxWaitMinutes) * 60_000,
+		firstPollMs: FIRST_POLL_MS,
 		pollIntervalMs: POLL_INTERVAL_MS,
 	});
 	const continueOnFail = ctx.continueOnFail();

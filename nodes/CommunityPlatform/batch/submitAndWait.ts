@@ -25,6 +25,8 @@ export interface SubmitOptions {
 	extraBody?: IDataObject;
 	waitForCompletion: boolean;
 	maxWaitMs: number;
+	/** First status read after the last submission, then every `pollIntervalMs`. */
+	firstPollMs: number;
 	pollIntervalMs: number;
 }
 
@@ -109,10 +111,10 @@ async function waitForJobs(ctx: IExecuteFunctions, jobs: Submitted[], options: S
 	const deadline = clock.now() + options.maxWaitMs;
 	// 'unknown': the API no longer knows the job (404); polling it again cannot help.
 	const finished = (job: Submitted) => ['completed', 'failed', 'unknown'].includes(job.status.status);
-	for (;;) {
+	for (let interval = options.firstPollMs; ; interval = options.pollIntervalMs) {
 		const open = jobs.filter((job) => !finished(job));
 		if (open.length === 0 || clock.now() >= deadline) return;
-		const wait = Math.min(options.pollIntervalMs, Math.max(0, deadline - clock.now()));
+		const wait = Math.min(interval, Math.max(0, deadline - clock.now()));
 		if (!(await clock.sleep(wait, signal))) return;
 		for (const job of open) {
 			if (signal?.aborted) return;
