@@ -209,6 +209,42 @@ describe('5xx and network errors', () => {
 		});
 	});
 
+	it('reports truncated JSON clearly', async () => {
+		nock(API).get('/users/u1').reply(200, '{"userId": "u1", "userEm', { 'Content-Type': 'application/json' });
+		await expect(getMember()).rejects.toMatchObject({
+			message: 'Unexpected answer from GET /users/u1: a body that is not valid JSON',
+			description: expect.stringContaining('{"userId": "u1", "userEm'),
+		});
+	});
+
+	describe('an answer slower than the request timeout', () => {
+		const timeout = RETRY_POLICY.timeoutMs;
+		beforeEach(() => {
+			RETRY_POLICY.timeoutMs = 50;
+		});
+		afterEach(() => {
+			RETRY_POLICY.timeoutMs = timeout;
+		});
+
+		it('a read times out and is retried', async () => {
+			const scope = nock(API)
+				.get('/users/u1')
+				.delay(500)
+				.reply(200, { userId: 'late' })
+				.get('/users/u1')
+				.reply(200, { userId: 'u1' });
+			const out = await getMember();
+			expect(scope.isDone()).toBe(true);
+			expect(out[0].json.userId).toBe('u1');
+		});
+
+		it('a write that times out is not re-sent, and the item says its fate is unknown', async () => {
+			const scope = nock(API).post('/users').delay(500).reply(200, {}).post('/users').reply(200, {});
+			await expect(createMember()).rejects.toThrow('whether the change was applied is unknown, so it was not re-sent');
+			expect(scope.pendingMocks()).toHaveLength(1);
+		});
+	});
+
 	it('reports a page without results clearly', async () => {
 		nock(API).get('/users').query(true).reply(200, { size: 0 });
 		await expect(
