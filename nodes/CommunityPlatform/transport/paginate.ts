@@ -13,37 +13,61 @@ export interface Page<T = IDataObject> {
 	totalCount?: number;
 }
 
-export interface PageQuery extends Omit<ApiRequest, 'method'> {
+export interface PageQuery<T = IDataObject> extends Omit<ApiRequest, 'method'> {
 	returnAll: boolean;
 	/** Wanted rows when not returning all. */
 	limit?: number;
 	/** Largest pageSize the endpoint accepts. */
 	maxPageSize?: number;
+	/** Sees every page as it arrives, e.g. to read a list's totalCount. */
+	onPage?: (page: Page<T>) => void;
+}
+
+/** Rows read, and whether they are all there is (false: more may follow past the reach). */
+export interface PagesRead<T> {
+	rows: T[];
+	complete: boolean;
 }
 
 /**
  * Reads a paged list. Return All uses the largest page size and stops at the first short or
- * empty page, so no request is wasted; a limit asks for just enough rows.
+ * empty page, so no request is wasted; a limit asks for just enough rows. With a reach, it
+ * stops before asking for a page past it and says the rows may be incomplete.
  */
-export async function paginate<T = IDataObject>(this: ApiContext, query: PageQuery): Promise<T[]> {
-	const { returnAll, limit = 50, maxPageSize = 200, ...req } = query;
+async function readAll<T>(ctx: ApiContext, query: PageQuery<T> & { reach?: number }): Promise<PagesRead<T>> {
+	const { returnAll, limit = 50, maxPageSize = 200, reach, onPage, ...req } = query;
 	const pageSize = returnAll ? maxPageSize : Math.min(Math.max(limit, 1), maxPageSize);
 	const rows: T[] = [];
 	for (let pageNum = 1; ; pageNum++) {
-		const page = (await apiRequest.call(this, {
+		if (reach !== undefined && pageNum * pageSize > reach) return { rows, complete: false };
+		const page = (await apiRequest.call(ctx, {
 			...req,
 			method: 'GET',
 			qs: { ...req.qs, pageNum, pageSize },
 		})) as Page<T>;
 		if (!page || !Array.isArray(page.results)) {
 			throw malformedError(
-				{ node: this.getNode(), method: 'GET', path: req.path, itemIndex: req.itemIndex, secrets: [] },
+				{ node: ctx.getNode(), method: 'GET', path: req.path, itemIndex: req.itemIndex, secrets: [] },
 				'no "results" list in the page',
 				page,
 			);
 		}
+		onPage?.(page);
 		rows.push(...page.results);
-		if (!returnAll && rows.length >= limit) return rows.slice(0, limit);
-		if (page.results.length < pageSize) return rows;
+		if (!returnAll && rows.length >= limit) return { rows: rows.slice(0, limit), complete: true };
+		if (page.results.length < pageSize) return { rows, complete: true };
 	}
+}
+
+/** Reads a paged list whose reach is limited (`reach`: pageNum × pageSize may not exceed it). */
+export async function readPages<T = IDataObject>(
+	this: ApiContext,
+	query: PageQuery<T> & { reach: number },
+): Promise<PagesRead<T>> {
+	return await readAll<T>(this, query);
+}
+
+/** Reads a paged list: every row, or up to the limit. */
+export async function paginate<T = IDataObject>(this: ApiContext, query: PageQuery<T>): Promise<T[]> {
+	return (await readAll<T>(this, query)).rows;
 }

@@ -1,0 +1,67 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as addMember from './addMember.operation';
+import * as getAll from './getAll.operation';
+import * as getApplicationRequests from './getApplicationRequests.operation';
+import * as getMemberClubs from './getMemberClubs.operation';
+import * as removeMember from './removeMember.operation';
+import * as updateMemberClubs from './updateMemberClubs.operation';
+
+export { addMember, getAll, getApplicationRequests, getMemberClubs, removeMember, updateMemberClubs };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['club'] } },
+		options: [
+			{
+				name: 'Add Member',
+				value: 'addMember',
+				description: 'Add one member, by ID or email, to a club',
+				action: 'Add a member to a club',
+			},
+			{
+				name: 'Get Application Requests',
+				value: 'getApplicationRequests',
+				description:
+					'List the requests to join a club, filtered by status, applicant name, email, job title, company or member type, with the total count',
+				action: 'Get application requests of a club',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List the clubs of the community with their ID, name, slug and access type',
+				action: 'Get many clubs',
+			},
+			{
+				name: "Get Member's Clubs",
+				value: 'getMemberClubs',
+				description: 'List the clubs a member belongs to',
+				action: 'Get the clubs of a member',
+			},
+			{
+				name: 'Remove Member',
+				value: 'removeMember',
+				description: 'Remove one member, by ID or email, from a club',
+				action: 'Remove a member from a club',
+			},
+			{
+				name: "Update Member's Clubs",
+				value: 'updateMemberClubs',
+				description:
+					'Add a member to up to 10 clubs, or set exactly which clubs they belong to, with a result per club',
+				action: 'Update the clubs of a member',
+			},
+		],
+		default: 'getAll',
+	},
+	...addMember.description,
+	...getAll.description,
+	...getApplicationRequests.description,
+	...getMemberClubs.description,
+	...removeMember.description,
+	...updateMemberClubs.description,
+];

@@ -1,0 +1,17 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { listClubs } from '../../helpers/clubs';
+import { readLimit } from '../../schemas/common';
+import { returnAllAndLimit } from '../common.descriptions';
+
+const properties: INodeProperties[] = [...returnAllAndLimit];
+
+export const description = updateDisplayOptions({ show: { resource: ['club'], operation: ['getAll'] } }, properties);
+
+/** The API returns every club in one list (no paging); the limit is applied here. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const { returnAll, limit } = readLimit(this, itemIndex);
+	const clubs = (await listClubs.call(this, itemIndex)) as unknown as IDataObject[];
+	return returnAll ? clubs : clubs.slice(0, limit);
+}

@@ -1,0 +1,121 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { APPLICATION_STATUSES, applicationRequestQuerySchema } from '../../schemas/clubs';
+import { compact, parseParameters, readLimit } from '../../schemas/common';
+import { MEMBER_TYPES } from '../../schemas/member';
+import { paginate } from '../../transport/paginate';
+import { pathOf } from '../../transport/request';
+import { returnAllAndLimit } from '../common.descriptions';
+import { clubIdOf, clubLocator } from './descriptions';
+
+const contains = (what: string) => `Only applicants whose ${what} contains this text`;
+
+const properties: INodeProperties[] = [
+	clubLocator,
+	{
+		displayName:
+			'Each request comes back as one item. Every item also carries totalCount: how many requests match the filters in all, even when Limit returns fewer.',
+		name: 'totalCountNotice',
+		type: 'notice',
+		default: '',
+	},
+	...returnAllAndLimit,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{ displayName: 'Company', name: 'company', type: 'string', default: '', description: contains('company') },
+			{
+				displayName: 'Email',
+				name: 'email',
+				type: 'string',
+				placeholder: 'name@email.com',
+				default: '',
+				description: contains('email'),
+			},
+			{ displayName: 'Job Title', name: 'title', type: 'string', default: '', description: contains('job title') },
+			{ displayName: 'Member Name', name: 'memberName', type: 'string', default: '', description: contains('name') },
+			{
+				displayName: 'Member Type',
+				name: 'memberType',
+				type: 'options',
+				options: [...MEMBER_TYPES].sort().map((value) => ({ name: value, value })),
+				default: 'Standard',
+				description: 'Only applicants of this member type',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: [...APPLICATION_STATUSES].sort().map((value) => ({ name: value, value })),
+				default: 'Pending',
+				description: 'Only requests in this state; without this filter, requests in every state are returned',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Sort',
+				name: 'sort',
+				type: 'options',
+				options: [
+					{ name: 'Applicant Name (A to Z)', value: 'NAME_ASC', description: 'Newest first among equal names' },
+					{ name: 'Applicant Name (Z to A)', value: 'NAME_DESC', description: 'Newest first among equal names' },
+					{ name: 'Created (Newest First)', value: 'CREATED_AT_DESC' },
+					{ name: 'Created (Oldest First)', value: 'CREATED_AT_ASC' },
+					{ name: 'Default (Newest First)', value: 'DEFAULT' },
+				],
+				default: 'DEFAULT',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['club'], operation: ['getApplicationRequests'] } },
+	properties,
+);
+
+const LABELS = {
+	status: 'Status',
+	memberName: 'Member Name',
+	email: 'Email',
+	title: 'Job Title',
+	company: 'Company',
+	memberType: 'Member Type',
+	sort: 'Sort',
+};
+
+/** One item per application request, each with the list's totalCount. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const clubId = clubIdOf(this, itemIndex);
+	const { returnAll, limit } = readLimit(this, itemIndex);
+	const raw = compact({
+		...(this.getNodeParameter('filters', itemIndex, {}) as IDataObject),
+		...(this.getNodeParameter('options', itemIndex, {}) as IDataObject),
+	});
+	const qs = compact(parseParameters(this.getNode(), applicationRequestQuerySchema, raw, itemIndex, LABELS));
+	let totalCount: number | undefined;
+	const requests = (await paginate.call(this, {
+		path: pathOf`/clubs/${clubId}/application-requests`,
+		qs,
+		returnAll,
+		limit,
+		itemIndex,
+		notFound: `No club has the ID "${clubId}"`,
+		onPage: (page) => {
+			totalCount = page.totalCount;
+		},
+	})) as IDataObject[];
+	return requests.map((request) => ({ ...request, totalCount }));
+}

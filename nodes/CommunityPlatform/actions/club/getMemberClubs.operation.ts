@@ -1,0 +1,24 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest, pathOf } from '../../transport/request';
+import { memberLocator } from '../common.descriptions';
+import { memberTarget } from '../member/target';
+
+const properties: INodeProperties[] = [memberLocator(false)];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['club'], operation: ['getMemberClubs'] } },
+	properties,
+);
+
+/** One item: the member's name and email with `userClubs`, the list of clubs they belong to. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const { userId } = memberTarget(this, itemIndex, false);
+	return (await apiRequest.call(this, {
+		method: 'GET',
+		path: pathOf`/users/${userId}/clubs`,
+		itemIndex,
+		notFound: `No member has the ID "${userId}"`,
+	})) as IDataObject;
+}

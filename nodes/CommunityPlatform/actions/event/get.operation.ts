@@ -1,0 +1,15 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { getEvent, simplifyEvents } from '../../helpers/events';
+import { simplify } from '../common.descriptions';
+import { eventLocator, eventRef } from './descriptions';
+
+const properties: INodeProperties[] = [eventLocator, simplify];
+
+export const description = updateDisplayOptions({ show: { resource: ['event'], operation: ['get'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const event = await getEvent.call(this, eventRef(this, itemIndex), itemIndex);
+	return simplifyEvents([event], this.getNodeParameter('simplify', itemIndex, true) as boolean);
+}

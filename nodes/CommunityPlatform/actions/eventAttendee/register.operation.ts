@@ -1,0 +1,103 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { withErrorHints } from '../../helpers/apiErrors';
+import { eventSlugOf } from '../../helpers/events';
+import { compact, parseParameters } from '../../schemas/common';
+import { registrationSchema } from '../../schemas/events';
+import { apiRequest } from '../../transport/request';
+import { eventLocator, eventRef } from '../event/descriptions';
+
+const properties: INodeProperties[] = [
+	{
+		...eventLocator,
+		description:
+			'The event to register for. Registration goes by the event’s slug: By URL uses the slug in the address; From List and By ID read it from the event.',
+	},
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '',
+		required: true,
+		description: 'Email address of the person to register; a new address becomes a guest member',
+	},
+	{ displayName: 'First Name', name: 'firstName', type: 'string', default: '', required: true },
+	{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '', required: true },
+	{ displayName: 'Job Title', name: 'position', type: 'string', default: '', required: true },
+	{ displayName: 'Company', name: 'company', type: 'string', default: '', required: true },
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Ticket Option ID',
+				name: 'ticketOptionId',
+				type: 'string',
+				default: '',
+				description: 'The ticket option to register with; without it the event’s default ticket is used',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['eventAttendee'], operation: ['register'] } },
+	properties,
+);
+
+const LABELS = {
+	email: 'Email',
+	firstName: 'First Name',
+	lastName: 'Last Name',
+	position: 'Job Title',
+	company: 'Company',
+	ticketOptionId: 'Ticket Option ID',
+};
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const ref = eventRef(this, itemIndex);
+	const raw = compact({
+		email: this.getNodeParameter('email', itemIndex),
+		firstName: this.getNodeParameter('firstName', itemIndex),
+		lastName: this.getNodeParameter('lastName', itemIndex),
+		position: this.getNodeParameter('position', itemIndex),
+		company: this.getNodeParameter('company', itemIndex),
+		...(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
+	});
+	const person = compact(parseParameters(this.getNode(), registrationSchema, raw, itemIndex, LABELS));
+	const eventSlug = await eventSlugOf.call(this, ref, itemIndex);
+	const response = await withErrorHints(
+		this,
+		itemIndex,
+		[
+			{
+				status: 400,
+				match: /already registered/i,
+				message: (reason) => `Already registered: ${person.email} is already registered for the event "${eventSlug}" (${reason})`,
+				description:
+					'Nothing was changed. To skip people who are already registered, turn on Continue On Fail (or use the error output) and filter on this message; Event Attendee > Get Many with the Email filter returns the existing registration.',
+			},
+			{
+				status: 400,
+				match: /ticket/i,
+				message: (reason) => `Registration refused: ${reason}`,
+				description:
+					'Check "Ticket Option ID": it must be a ticket option of this event, and an invitation-only option needs an invitation for this email first.',
+			},
+		],
+		async () =>
+			await apiRequest.call(this, {
+				method: 'POST',
+				path: '/registration',
+				body: { eventSlug, ...person },
+				itemIndex,
+				notFound: `No event has the slug "${eventSlug}"`,
+			}),
+	);
+	return { eventSlug, email: person.email, registered: true, ...(response as IDataObject) };
+}

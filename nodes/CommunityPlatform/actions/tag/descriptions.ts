@@ -1,0 +1,50 @@
+import type { IExecuteFunctions, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
+
+import type { ErrorHint } from '../../helpers/apiErrors';
+import { failParameters } from '../../schemas/common';
+
+/** A tag locator: From List (searchable by name) or By ID. */
+export function tagLocator(name: string, displayName: string, description: string): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		description,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a tag...',
+				typeOptions: { searchListMethod: 'searchTags', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 65b2a1c3e4b0a1b2c3d4e5f6',
+			},
+		],
+	};
+}
+
+export const tagProperty: INodeProperties = { ...tagLocator('tag', 'Tag', 'The tag to act on'), required: true };
+
+/** The tag id in a locator parameter; empty when `optional` and nothing was chosen. */
+export function tagIdOf(ctx: IExecuteFunctions, itemIndex: number, name = 'tag', label = 'Tag', optional = false): string {
+	const locator = ctx.getNodeParameter(name, itemIndex, { mode: 'list', value: '' }) as INodeParameterResourceLocator | string;
+	const value = String((typeof locator === 'object' && locator !== null ? locator.value : locator) ?? '').trim();
+	if (!value && !optional) {
+		failParameters(ctx.getNode(), [`"${label}" is empty: pick a tag from the list or enter its ID`], itemIndex);
+	}
+	return value;
+}
+
+/** A 409 on create or rename: another active tag has the name. */
+export const DUPLICATE_NAME_HINT: ErrorHint = {
+	status: 409,
+	message: (reason) => `A tag with this name already exists: ${reason}`,
+	description:
+		'Tag names are unique among active tags (and case-sensitive: "Design" and "design" differ). Use the existing tag (Tag > Get Many with a Name filter finds it) or choose another name.',
+};

@@ -1,0 +1,19 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest, pathOf } from '../../transport/request';
+import { tagIdOf, tagProperty } from './descriptions';
+
+const properties: INodeProperties[] = [tagProperty];
+
+export const description = updateDisplayOptions({ show: { resource: ['tag'], operation: ['get'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const tagId = tagIdOf(this, itemIndex);
+	return (await apiRequest.call(this, {
+		method: 'GET',
+		path: pathOf`/tags/${tagId}`,
+		itemIndex,
+		notFound: `No active tag has the ID "${tagId}" (deleted tags cannot be read)`,
+	})) as IDataObject;
+}

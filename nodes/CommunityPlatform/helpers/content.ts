@@ -1,0 +1,49 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { pickFields } from './fields';
+
+export interface ContentType {
+	/** Name in the Content Type list. */
+	name: string;
+	path: string;
+	/** What each field of the item type starts with (videoId, blogTitle, ...). */
+	prefix: string;
+	/** Whether the list takes the fromDate / toDate creation filters. */
+	dated: boolean;
+}
+
+/** The six content lists of the API (spec: Content), keyed by the Content Type parameter. */
+export const CONTENT_TYPES: Record<string, ContentType> = {
+	blog: { name: 'Blog', path: '/blogs', prefix: 'blog', dated: true },
+	collection: { name: 'Collection', path: '/collections', prefix: 'collection', dated: false },
+	externalContent: { name: 'External Content', path: '/external-contents', prefix: 'externalContent', dated: true },
+	podcast: { name: 'Podcast', path: '/podcasts', prefix: 'podcast', dated: true },
+	resource: { name: 'Resource', path: '/resources', prefix: 'resource', dated: true },
+	video: { name: 'Video', path: '/videos', prefix: 'video', dated: true },
+};
+
+export const DATED_CONTENT_TYPES = Object.keys(CONTENT_TYPES).filter((key) => CONTENT_TYPES[key].dated);
+
+/** What Simplify keeps of every item type: identity, titles, dates, links, tags; not bodies or summaries. */
+const SIMPLE_SUFFIXES = [
+	'Id',
+	'Title',
+	'Name',
+	'SubTitle',
+	'Author',
+	'Category',
+	'Visibility',
+	'CreatedAt',
+	'UpdatedAt',
+	'Slug',
+	'Url',
+	'Link',
+	'Duration',
+	'Tags',
+];
+
+export function simplifyContent(type: ContentType, items: IDataObject[], simplify: boolean): IDataObject[] {
+	if (!simplify) return items;
+	const keys = [...SIMPLE_SUFFIXES.map((suffix) => `${type.prefix}${suffix}`), 'access', 'ownership'];
+	return items.map((item) => pickFields(item, keys));
+}

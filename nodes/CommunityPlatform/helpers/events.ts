@@ -1,0 +1,183 @@
+import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { failParameters } from '../schemas/common';
+import type { Page } from '../transport/paginate';
+import type { ApiContext } from '../transport/request';
+import { apiRequest, pathOf } from '../transport/request';
+import { pickFields } from './fields';
+
+/** The event a locator points at: by id (From List, By ID) or by the slug in its URL (By URL). */
+export type EventRef = { eventId: string; slug?: undefined; url?: undefined } | { slug: string; url: string; eventId?: undefined };
+
+/**
+ * The spec gives no maximum page size for attendees. 100 is the largest size the API is known
+ * to accept for attendee rows (the event-attendee change feed allows 1-100), and stays under the
+ * general maximum of 200, so Return All works whichever of the two the endpoint enforces.
+ */
+export const ATTENDEES_MAX_PAGE_SIZE = 100;
+
+const SIMPLE_EVENT_FIELDS = [
+	'eventId',
+	'eventTitle',
+	'eventType',
+	'eventStartTime',
+	'eventEndTime',
+	'eventTimezone',
+	'eventSlug',
+	'eventUrl',
+	'eventStatus',
+	'access',
+	'unlisted',
+	'ownership',
+];
+
+const SIMPLE_ATTENDEE_FIELDS = [
+	'attendeeId',
+	'userId',
+	'attendeeDisplayName',
+	'attendeeEmail',
+	'attendeeType',
+	'ticketType',
+	'registeredAt',
+	'joinedAt',
+	'checkedInAt',
+	'registrationSource',
+];
+
+export function simplifyEvents(events: IDataObject[], simplify: boolean): IDataObject[] {
+	return simplify ? events.map((event) => pickFields(event, SIMPLE_EVENT_FIELDS)) : events;
+}
+
+export function simplifyAttendees(attendees: IDataObject[], simplify: boolean): IDataObject[] {
+	return simplify ? attendees.map((attendee) => pickFields(attendee, SIMPLE_ATTENDEE_FIELDS)) : attendees;
+}
+
+/**
+ * The slug in an event's URL: the path segment after the last `events`, as in
+ * `/home/events/<slug>` and `/home/clubs/<club>/events/<slug>`. Undefined when there is none.
+ */
+export function slugFromEventUrl(text: string): string | undefined {
+	let url: URL;
+	try {
+		url = new URL(text.trim());
+	} catch {
+		return undefined;
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+	const segments = url.pathname.split('/').filter(Boolean);
+	const at = segments.lastIndexOf('events');
+	if (at < 0 || at === segments.length - 1) return undefined;
+	try {
+		return decodeURIComponent(segments[at + 1]);
+	} catch {
+		return undefined;
+	}
+}
+
+/** Reads an event locator parameter; an empty value or a URL without a slug is refused here. */
+export function readEventRef(
+	ctx: ApiContext,
+	locator: INodeParameterResourceLocator | string | undefined,
+	itemIndex: number,
+	label = 'Event',
+): EventRef {
+	const mode = typeof locator === 'object' && locator !== null ? locator.mode : 'id';
+	const raw = typeof locator === 'object' && locator !== null ? locator.value : locator;
+	const value = String(raw ?? '').trim();
+	if (!value) {
+		failParameters(ctx.getNode(), [`"${label}" is empty: pick an event from the list, or enter its ID or URL`], itemIndex);
+	}
+	if (mode !== 'url') return { eventId: value };
+	const slug = slugFromEventUrl(value);
+	if (!slug) {
+		failParameters(
+			ctx.getNode(),
+			[
+				`"${label}" must be the event's address, such as https://community.example.com/home/events/launch-party (got "${value}")`,
+			],
+			itemIndex,
+		);
+	}
+	return { slug, url: value };
+}
+
+/** Per execution: what was already read about an event, so many items cost one lookup. */
+const caches = new WeakMap<object, Map<string, Promise<IDataObject>>>();
+
+function cached(ctx: ApiContext, key: string, load: () => Promise<IDataObject>): Promise<IDataObject> {
+	let cache = caches.get(ctx);
+	if (!cache) {
+		cache = new Map();
+		caches.set(ctx, cache);
+	}
+	let found = cache.get(key);
+	if (!found) {
+		found = load();
+		cache.set(key, found);
+		const entries = cache;
+		found.catch(() => entries.delete(key));
+	}
+	return found;
+}
+
+const SCAN_PAGE_SIZE = 200;
+
+/**
+ * The API reads events by id only; a slug is found by paging through GET /events (200 a page)
+ * until an event carries it.
+ */
+async function findEventBySlug(this: ApiContext, ref: { slug: string; url: string }, itemIndex?: number) {
+	for (let pageNum = 1; ; pageNum++) {
+		const page = (await apiRequest.call(this, {
+			method: 'GET',
+			path: '/events',
+			qs: { pageNum, pageSize: SCAN_PAGE_SIZE },
+			itemIndex,
+		})) as Page;
+		const results = Array.isArray(page?.results) ? page.results : [];
+		const event = results.find((e) => e.eventSlug === ref.slug);
+		if (event) return event;
+		if (results.length < SCAN_PAGE_SIZE) break;
+	}
+	throw new NodeOperationError(this.getNode(), `No event has the slug "${ref.slug}" (from the URL "${ref.url}")`, {
+		itemIndex,
+		description: "Check the URL (open the event in the community and copy its address), or choose the event From List or By ID.",
+	});
+}
+
+async function getEventById(this: ApiContext, eventId: string, itemIndex?: number): Promise<IDataObject> {
+	return (await apiRequest.call(this, {
+		method: 'GET',
+		path: pathOf`/events/${eventId}`,
+		itemIndex,
+		notFound: `No event has the ID "${eventId}"`,
+	})) as IDataObject;
+}
+
+/** The full event record: GET /events/:id, or for a URL the event found by its slug. */
+export async function getEvent(this: ApiContext, ref: EventRef, itemIndex?: number): Promise<IDataObject> {
+	if (ref.eventId !== undefined) {
+		const { eventId } = ref;
+		return await cached(this, `id:${eventId}`, () => getEventById.call(this, eventId, itemIndex));
+	}
+	return await cached(this, `slug:${ref.slug}`, () => findEventBySlug.call(this, ref, itemIndex));
+}
+
+/** The event id the attendee and invitee endpoints need; no request unless the locator is a URL. */
+export async function eventIdOf(this: ApiContext, ref: EventRef, itemIndex?: number): Promise<string> {
+	if (ref.eventId !== undefined) return ref.eventId;
+	return String((await getEvent.call(this, ref, itemIndex)).eventId);
+}
+
+/** The slug registration needs; no request when the locator is a URL. */
+export async function eventSlugOf(this: ApiContext, ref: EventRef, itemIndex?: number): Promise<string> {
+	if (ref.slug !== undefined) return ref.slug;
+	const event = await getEvent.call(this, ref, itemIndex);
+	if (typeof event.eventSlug !== 'string' || !event.eventSlug) {
+		throw new NodeOperationError(this.getNode(), `The event "${ref.eventId}" has no slug, so nobody can register for it through the API`, {
+			itemIndex,
+		});
+	}
+	return event.eventSlug;
+}
