@@ -3,11 +3,29 @@
  * pack it. Test files install that one tarball into their own fresh n8n user folders.
  * E2E_SKIP_BUILD=1 packs the current dist/ without building.
  */
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { TARBALL_ENV, buildPackage, packPackage } from './lib/pack';
-import { ensureRuntime } from './lib/runtime';
+import { RUNS_DIR, ensureRuntime } from './lib/runtime';
+
+/** User folders left by runs that were killed outright (older than this) are removed. */
+const STALE_MS = 6 * 60 * 60 * 1000;
+
+function removeStaleRunFolders(): void {
+	if (!existsSync(RUNS_DIR)) return;
+	for (const name of readdirSync(RUNS_DIR)) {
+		const path = join(RUNS_DIR, name);
+		try {
+			if (Date.now() - statSync(path).mtimeMs > STALE_MS) rmSync(path, { recursive: true, force: true });
+		} catch {
+			// in use or gone
+		}
+	}
+}
 
 export default async function globalSetup(): Promise<void> {
 	const started = Date.now();
+	removeStaleRunFolders();
 	const rt = ensureRuntime();
 	if (process.env.E2E_SKIP_BUILD !== '1') buildPackage(rt);
 	process.env[TARBALL_ENV] = packPackage(rt);

@@ -29,7 +29,7 @@ export { N8n, Sandbox };
 export type { ExecutionResult, NodeItem, WorkflowJson };
 
 export const CREDENTIAL_TYPE = 'communityPlatformApi';
-export const CREDENTIAL_NAME = 'Community Platform Sandbox';
+export const CREDENTIAL_NAME = 'Community Platform account';
 export const ACTION_NODE_TYPE = `${PACKAGE_NAME}.communityPlatform`;
 
 /**
@@ -234,7 +234,7 @@ export class E2E {
 	async runWorkflow(fileOrJson: string | WorkflowJson, opts: ImportOptions & { timeoutMs?: number } = {}): Promise<RunOutput> {
 		const result = await this.runWorkflowFull(fileOrJson, opts);
 		if (result.status !== 'success') {
-			throw new Error(`workflow ${describe(fileOrJson)} ended with status "${result.status}": ${errorText(result)}`);
+			throw new Error(`workflow ${label(fileOrJson)} ended with status "${result.status}": ${errorText(result)}`);
 		}
 		return withExecution(result);
 	}
@@ -307,7 +307,7 @@ export class E2E {
 	}
 }
 
-function describe(fileOrJson: string | WorkflowJson): string {
+function label(fileOrJson: string | WorkflowJson): string {
 	return typeof fileOrJson === 'string' ? fileOrJson : `"${fileOrJson.name}"`;
 }
 

@@ -58,6 +58,24 @@ describe('member resource in n8n', () => {
 		);
 	});
 
+	it('creates members in a batch job and waits for it: one result per input item', async () => {
+		const tag = String(Date.now());
+		const out = await e2e.runWorkflow('batch-create-many.json', { vars: { TAG: tag } });
+		const rows = out['Create Many'].map((i) => i.json);
+		expect(rows).toHaveLength(4);
+		expect(rows.map((r) => r.failed)).toEqual([false, false, true, false]);
+		expect(String(rows[2].reason)).toMatch(/email/i);
+		const created = rows.filter((r) => !r.failed);
+		for (const r of created) expect(r).toEqual(expect.objectContaining({ status: 'created', userId: expect.any(String) }));
+		// The invalid row was never sent: one job holds the three good rows.
+		expect(new Set(created.map((r) => r.jobId)).size).toBe(1);
+		expect(out['Create Many'].map((i) => i.pairedItem)).toEqual([0, 1, 2, 3].map((item) => ({ item })));
+
+		const [job] = out['Job Status'];
+		expect(job.json.status).toBe('completed');
+		expect(job.json.results).toHaveLength(3);
+	});
+
 	it('fails the execution with a clear message for an unknown email', async () => {
 		const email = `nobody-${Date.now()}@example.com`;
 		const result = await e2e.runWorkflowFull('member-get-by-email-not-found.json', { vars: { EMAIL: email } });

@@ -1,31 +1,26 @@
 /**
  * Child processes that cannot outlive the test run: each runs in its own process group
- * (detached), is stopped by signalling the whole group (n8n starts task-runner children),
- * and is killed synchronously if the parent exits without stopping it.
+ * (detached) under lib/supervise.cjs, is stopped by signalling the whole group (n8n starts
+ * task-runner children), is killed if this process exits without stopping it, and is
+ * stopped by its supervisor if this process dies abruptly.
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 
 const live = new Set<ManagedProcess>();
 let exitHookInstalled = false;
+const SUPERVISOR = join(__dirname, 'supervise.cjs');
 
 function installExitHook(): void {
 	if (exitHookInstalled) return;
 	exitHookInstalled = true;
-	const killAll = () => {
+	// Normal exits. Abrupt ends of this process (signals, SIGKILL) are covered by
+	// supervise.cjs, which watches this process and stops the group when it is gone.
+	process.on('exit', () => {
 		for (const p of live) p.killNow();
-	};
-	process.on('exit', killAll);
-	// A signal would end this process without an 'exit' event, leaving the detached groups
-	// running. Programs with their own handlers (scripts/dev.ts) stop children themselves.
-	for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-		if (process.listenerCount(sig) > 0) continue;
-		process.once(sig, () => {
-			killAll();
-			process.kill(process.pid, sig);
-		});
-	}
+	});
 }
 
 export interface ManagedProcessOptions {
@@ -61,7 +56,10 @@ export class ManagedProcess {
 			detached: true,
 			stdio: ['ignore', 'pipe', 'pipe'],
 		};
-		this.child = spawn(opts.command, opts.args, spawnOpts);
+		this.child = spawn(process.execPath, [SUPERVISOR, opts.command, ...opts.args], {
+			...spawnOpts,
+			env: { ...opts.env, CPN_SUPERVISE_PARENT: String(process.pid) },
+		});
 		const onData = (buf: Buffer) => {
 			const s = buf.toString('utf8');
 			this.log.write(s);
