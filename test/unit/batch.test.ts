@@ -339,6 +339,74 @@ describe('Update Many (Batch)', () => {
 	});
 });
 
+describe('Club: Add Members (Batch)', () => {
+	const submit = (club: string, bodies: Record<string, object[]>) =>
+		nock(API)
+			.post(`/clubs/${club}/users/batch`, (body: { users: object[] }) => {
+				bodies[club] = body.users;
+				return true;
+			})
+			.reply(202, { jobId: `job-${club}`, status: 'pending' });
+
+	it('sends one job per club and maps each result back to its item', async () => {
+		const bodies: Record<string, object[]> = {};
+		submit('c1', bodies);
+		submit('c2', bodies);
+		nock(API)
+			.get('/clubs/c1/users/batch/job-c1')
+			.reply(200, {
+				jobId: 'job-c1',
+				status: 'completed',
+				results: [
+					{ recordPosition: 1, email: 'b@example.com', status: 'failed', reason: 'user not found' },
+					{ recordPosition: 0, email: 'a@example.com', status: 'success' },
+				],
+			})
+			.get('/clubs/c2/users/batch/job-c2')
+			.reply(200, { jobId: 'job-c2', status: 'completed', results: [{ recordPosition: 0, email: 'a@example.com', status: 'success' }] });
+		const out = await runNode({
+			items: [
+				{ club: 'c1', email: 'a@example.com' },
+				{ club: 'c1', email: 'b@example.com' },
+				{ club: 'c2', email: 'a@example.com' },
+				{ club: 'c1', email: 'A@example.com' },
+				{ club: 'c1', email: 'not-an-email' },
+			],
+			parameters: {
+				resource: 'club',
+				operation: 'addMembersBatch',
+				club: { __rl: true, mode: 'id', value: '={{ $json.club }}' },
+				member: { __rl: true, mode: 'email', value: '={{ $json.email }}' },
+			},
+		});
+		expect(bodies).toEqual({ c1: [{ email: 'a@example.com' }, { email: 'b@example.com' }], c2: [{ email: 'a@example.com' }] });
+		expect(out.map((item) => item.json.status)).toEqual(['success', 'failed', 'success', 'failed', 'failed']);
+		expect(out[1].json).toMatchObject({ reason: 'user not found', jobId: 'job-c1', recordPosition: 1, failed: true });
+		expect(out[2].json).toMatchObject({ jobId: 'job-c2', recordPosition: 0, failed: false });
+		expect(out[3].json.reason).toContain('Duplicate of item 0');
+		expect(out[4].json.reason).toContain('"Member" must be an email address');
+	});
+
+	it('adds members by user ID', async () => {
+		const bodies: Record<string, object[]> = {};
+		submit('c1', bodies);
+		nock(API)
+			.get('/clubs/c1/users/batch/job-c1')
+			.reply(200, { jobId: 'job-c1', status: 'completed', results: [{ recordPosition: 0, userId: 'u7', status: 'success' }] });
+		const out = await runNode({
+			items: [{ id: 'u7' }],
+			parameters: {
+				resource: 'club',
+				operation: 'addMembersBatch',
+				club: { __rl: true, mode: 'list', value: 'c1' },
+				member: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+			},
+		});
+		expect(bodies.c1).toEqual([{ userId: 'u7' }]);
+		expect(out[0].json).toMatchObject({ status: 'success', userId: 'u7' });
+	});
+});
+
 describe('batch edge cases and Get Batch Job', () => {
 	it('a batch of 0 rows is refused', async () => {
 		await expect(createMany([])).rejects.toThrow('The batch has no rows');

@@ -38,12 +38,11 @@ export const waitProperties: INodeProperties[] = [
 export const FIRST_POLL_MS = 2000;
 export const POLL_INTERVAL_MS = 3000;
 
-/** Turns an item's parameters into a row, or a reason it cannot be one. */
-export type PrepareRow = (itemIndex: number) => Promise<{ row: IDataObject; key?: string }>;
+/** Turns an item's parameters into a row (for a club job: with its club as `group`), or throws why not. */
+export type PrepareRow = (itemIndex: number) => Promise<{ row: IDataObject; key?: string; group?: string }>;
 
 export interface BatchOperation {
 	kind: JobKind;
-	clubId?: string;
 	extraBody?: IDataObject;
 	prepare: PrepareRow;
 }
@@ -70,7 +69,7 @@ export async function runBatchOperation(ctx: IExecuteFunctions, operation: Batch
 	const waitForCompletion = ctx.getNodeParameter('waitForCompletion', 0, true) as boolean;
 	const maxWaitMinutes = ctx.getNodeParameter('maxWaitMinutes', 0, 15) as number;
 	const results = await submitAndWait(ctx, items.length, prepared, {
-		endpoints: jobEndpoints(operation.kind, operation.clubId),
+		endpoints: (group) => jobEndpoints(operation.kind, group),
 		extraBody: operation.extraBody,
 		waitForCompletion,
 		maxWaitMs: Math.max(1, maxWaitMinutes) * 60_000,

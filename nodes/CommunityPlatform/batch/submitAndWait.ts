@@ -5,8 +5,13 @@ import { apiRequest } from '../transport/request';
 import type { JobEndpoints, JobStatus } from './jobs';
 import { MAX_ROWS_PER_JOB } from './jobs';
 
-/** One input item turned into a row, or the reason it could not be. */
-export type PreparedRow = { itemIndex: number; row: IDataObject; key?: string } | { itemIndex: number; error: string };
+/**
+ * One input item turned into a row, or the reason it could not be. `group` names the job
+ * endpoint the row goes to (the club, for club jobs); `key` is what must be unique in a job.
+ */
+export type PreparedRow =
+	| { itemIndex: number; row: IDataObject; key?: string; group?: string }
+	| { itemIndex: number; error: string };
 
 /** What each input item gets back. */
 export interface RowResult extends IDataObject {
@@ -20,7 +25,8 @@ export interface RowResult extends IDataObject {
 }
 
 export interface SubmitOptions {
-	endpoints: JobEndpoints;
+	/** The job endpoints of a row's group. */
+	endpoints: (group: string) => JobEndpoints;
 	/** Top-level body fields next to `users` (update: reason, operatorEmail). */
 	extraBody?: IDataObject;
 	waitForCompletion: boolean;
@@ -31,6 +37,7 @@ export interface SubmitOptions {
 }
 
 interface Submitted {
+	endpoints: JobEndpoints;
 	jobId: string;
 	itemIndexes: number[];
 	status: JobStatus;
@@ -58,38 +65,49 @@ export async function submitAndWait(
 
 	// 1. Rows that would make the server reject a whole job fail alone, on their own item.
 	const firstItemOfKey = new Map<string, number>();
-	const valid: Array<{ itemIndex: number; row: IDataObject }> = [];
+	const byGroup = new Map<string, Array<{ itemIndex: number; row: IDataObject }>>();
 	for (const entry of prepared) {
 		if ('error' in entry) {
 			fail(entry.itemIndex, entry.error);
 			continue;
 		}
-		const earlier = entry.key === undefined ? undefined : firstItemOfKey.get(entry.key);
+		const group = entry.group ?? '';
+		const key = entry.key === undefined ? undefined : `${group}\n${entry.key}`;
+		const earlier = key === undefined ? undefined : firstItemOfKey.get(key);
 		if (earlier !== undefined) {
-			fail(entry.itemIndex, `Duplicate of item ${earlier} (${entry.key}): a batch may hold each email once`);
+			fail(entry.itemIndex, `Duplicate of item ${earlier} (${entry.key}): a batch may hold each member once`);
 			continue;
 		}
-		if (entry.key !== undefined) firstItemOfKey.set(entry.key, entry.itemIndex);
-		valid.push(entry);
+		if (key !== undefined) firstItemOfKey.set(key, entry.itemIndex);
+		byGroup.set(group, [...(byGroup.get(group) ?? []), entry]);
 	}
 
-	// 2. Submit in jobs of at most 100 rows; the transport paces them on the Heavy tier.
+	// 2. Submit each group in jobs of at most 100 rows; the transport paces them on the Heavy tier.
+	const chunks: Array<{ endpoints: JobEndpoints; rows: Array<{ itemIndex: number; row: IDataObject }> }> = [];
+	for (const [group, rows] of byGroup) {
+		for (let start = 0; start < rows.length; start += MAX_ROWS_PER_JOB) {
+			chunks.push({ endpoints: options.endpoints(group), rows: rows.slice(start, start + MAX_ROWS_PER_JOB) });
+		}
+	}
+	const validRows = chunks.reduce((sum, chunk) => sum + chunk.rows.length, 0);
 	const submitted: Submitted[] = [];
-	for (let start = 0; start < valid.length; start += MAX_ROWS_PER_JOB) {
-		const chunk = valid.slice(start, start + MAX_ROWS_PER_JOB);
+	let sentRows = 0;
+	for (let index = 0; index < chunks.length; index++) {
+		const { endpoints, rows: chunk } = chunks[index];
 		try {
 			const answer = (await apiRequest.call(ctx, {
 				method: 'POST',
-				path: options.endpoints.submitPath,
+				path: endpoints.submitPath,
 				body: { ...options.extraBody, users: chunk.map((entry) => entry.row) },
 			})) as JobStatus;
-			submitted.push({ jobId: String(answer.jobId), itemIndexes: chunk.map((e) => e.itemIndex), status: answer });
+			submitted.push({ endpoints, jobId: String(answer.jobId), itemIndexes: chunk.map((e) => e.itemIndex), status: answer });
+			sentRows += chunk.length;
 		} catch (error) {
 			const quotaSpent = (error as NodeApiError).failure?.cause === 'quota-exhausted';
 			const cancelled = ctx.getExecutionCancelSignal?.()?.aborted === true;
 			if (quotaSpent || cancelled) {
-				const notSent = valid.slice(start);
-				const why = `${errorText(error)}. ${start} of ${valid.length} valid rows were submitted in ${submitted.length} job(s); this row and ${notSent.length - 1} more were not submitted`;
+				const notSent = chunks.slice(index).flatMap((rest) => rest.rows);
+				const why = `${errorText(error)}. ${sentRows} of ${validRows} valid rows were submitted in ${submitted.length} job(s); this row and ${notSent.length - 1} more were not submitted`;
 				for (const entry of notSent) fail(entry.itemIndex, why, { status: 'not_submitted' });
 				break;
 			}
@@ -102,7 +120,7 @@ export async function submitAndWait(
 	if (options.waitForCompletion) await waitForJobs(ctx, submitted, options);
 
 	// 4. One result per input item, from the job row at its recordPosition.
-	for (const job of submitted) mapJob(job, options.endpoints, options.waitForCompletion, results);
+	for (const job of submitted) mapJob(job, options.waitForCompletion, results);
 	return results;
 }
 
@@ -119,7 +137,7 @@ async function waitForJobs(ctx: IExecuteFunctions, jobs: Submitted[], options: S
 		for (const job of open) {
 			if (signal?.aborted) return;
 			try {
-				job.status = (await apiRequest.call(ctx, { method: 'GET', path: options.endpoints.statusPath(job.jobId) })) as JobStatus;
+				job.status = (await apiRequest.call(ctx, { method: 'GET', path: job.endpoints.statusPath(job.jobId) })) as JobStatus;
 			} catch (error) {
 				// Transient poll errors are retried by the transport and again at the next poll;
 				// the last one is reported on the rows if the wait ends without an answer.
@@ -130,7 +148,7 @@ async function waitForJobs(ctx: IExecuteFunctions, jobs: Submitted[], options: S
 	}
 }
 
-function mapJob(job: Submitted, endpoints: JobEndpoints, waited: boolean, results: RowResult[]) {
+function mapJob(job: Submitted, waited: boolean, results: RowResult[]) {
 	const { status } = job.status;
 	const byPosition = new Map((job.status.results ?? []).map((row) => [Number(row.recordPosition), row]));
 	job.itemIndexes.forEach((itemIndex, recordPosition) => {
@@ -141,7 +159,7 @@ function mapJob(job: Submitted, endpoints: JobEndpoints, waited: boolean, result
 			const reason = typeof error === 'string' ? error : JSON.stringify(error ?? 'the job failed');
 			results[itemIndex] = { ...base, status: 'failed', failed: true, reason: `The job failed: ${reason}` };
 		} else if (row) {
-			const ok = endpoints.succeeded.includes(row.status);
+			const ok = job.endpoints.succeeded.includes(row.status);
 			const { recordPosition: _position, tenantUserId, status: rowStatus, reason, ...echo } = row;
 			results[itemIndex] = {
 				...echo,

@@ -1,13 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as addMember from './addMember.operation';
+import * as addMembersBatch from './addMembersBatch.operation';
 import * as getAll from './getAll.operation';
 import * as getApplicationRequests from './getApplicationRequests.operation';
 import * as getMemberClubs from './getMemberClubs.operation';
 import * as removeMember from './removeMember.operation';
 import * as updateMemberClubs from './updateMemberClubs.operation';
 
-export { addMember, getAll, getApplicationRequests, getMemberClubs, removeMember, updateMemberClubs };
+export { addMember, addMembersBatch, getAll, getApplicationRequests, getMemberClubs, removeMember, updateMemberClubs };
 
 export const description: INodeProperties[] = [
 	{
@@ -22,6 +23,13 @@ export const description: INodeProperties[] = [
 				value: 'addMember',
 				description: 'Add one member, by ID or email, to a club',
 				action: 'Add a member to a club',
+			},
+			{
+				name: 'Add Members (Batch)',
+				value: 'addMembersBatch',
+				description:
+					'Add the member of every input item to its club in bulk jobs of up to 100 and wait for the result of each',
+				action: 'Add many members to a club in a batch',
 			},
 			{
 				name: 'Get Application Requests',
@@ -59,6 +67,7 @@ export const description: INodeProperties[] = [
 		default: 'getAll',
 	},
 	...addMember.description,
+	...addMembersBatch.description,
 	...getAll.description,
 	...getApplicationRequests.description,
 	...getMemberClubs.description,

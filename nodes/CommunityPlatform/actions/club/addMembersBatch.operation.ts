@@ -1,0 +1,30 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { runBatchOperation, waitProperties } from '../../batch/operation';
+import { memberLocator } from '../common.descriptions';
+import { memberTarget } from '../member/target';
+import { clubIdOf, clubLocator } from './descriptions';
+
+export const description = updateDisplayOptions({ show: { resource: ['club'], operation: ['addMembersBatch'] } }, [
+	...waitProperties,
+	clubLocator,
+	memberLocator(true),
+]);
+
+/**
+ * POST /clubs/:clubId/users/batch for all input items: each item names a member (ID or email)
+ * and its club; items of different clubs go in different jobs. One result per item (success / failed).
+ */
+export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	return await runBatchOperation(this, {
+		kind: 'addClubMembers',
+		prepare: async (itemIndex) => {
+			const group = clubIdOf(this, itemIndex);
+			const target = memberTarget(this, itemIndex, true);
+			return target.email
+				? { row: { email: target.email }, key: target.email.toLowerCase(), group }
+				: { row: { userId: target.userId }, key: `id:${target.userId}`, group };
+		},
+	});
+}
