@@ -19,6 +19,11 @@ export class SandboxClock {
 		this.start = start ?? this.realStart;
 	}
 
+	/** Where the clock started: seeded data is laid out from here, so a seed gives the same data however long start-up takes. */
+	get origin(): number {
+		return this.start;
+	}
+
 	now(): number {
 		return Math.floor(this.start + (this.realNow() - this.realStart) * this.timeScale + this.offset);
 	}

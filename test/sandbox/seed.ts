@@ -69,7 +69,7 @@ const CATEGORIES = ['Guides', 'News', 'Stories', 'Announcements', 'Research'];
 export function seedStore(clock: SandboxClock, seed: number, sizes: SeedSizes): Store {
 	const store = new Store(clock, seed);
 	const rng = new Rng(seed);
-	const t0 = clock.now();
+	const t0 = clock.origin;
 	const past = (t: number) => Math.min(t, t0 - NEWEST_SEEDED_CHANGE);
 
 	seedReferenceData(store, rng, t0);
