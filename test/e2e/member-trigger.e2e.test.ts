@@ -16,6 +16,17 @@ const HOLD_BACK_PLUS = 2 * 60_000 + 5_000;
 /** A poll every 10 s: a change shows up within one tick plus the execution. */
 const TICK_TIMEOUT = 40_000;
 
+/** Resolves once n8n's poll at activation has read the members feed (it seeds "Start From: Now"). */
+async function firstPoll(e2e: E2E, timeoutMs = 30_000) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const log = await e2e.sandbox!.requests();
+		if (log.some((r) => String(r.path).endsWith('/incremental/users'))) return;
+		if (Date.now() > deadline) throw new Error('the trigger never polled the members feed');
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
 const emitted = (items: Array<{ json: Record<string, unknown> }>) => items.map((i) => JSON.stringify(i.json)).join('\n');
 
 (landed ? describe : describe.skip)('member trigger polling in an active workflow', () => {
@@ -31,6 +42,8 @@ const emitted = (items: Array<{ json: Record<string, unknown> }>) => items.map((
 	it('emits each change once, tick after tick, and keeps its place across a restart', async () => {
 		const wf = await e2e.activateWorkflow('member-trigger.json');
 		// The first poll runs at activation: "Start From: Now" seeds the cursor, emits nothing.
+		// Changes made before it would rightly count as history, so wait for it.
+		await firstPoll(e2e);
 		let seen = await e2e.executionIds(wf.id);
 
 		// Tick 1: two new members.

@@ -1,0 +1,62 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { chosenIds, courseIdsFilter } from './filters';
+import { holdBackNotice, maxItemsPerPoll, startFrom } from './descriptions';
+import type { FeedDefinition } from './types';
+
+export type CertificateChange = 'issued' | 'revoked' | 'expired';
+
+/**
+ * The course certificates feed (/incremental/course-certificates). Issued and Revoked are
+ * timestamps on the row (issuedAt, revokedAt); Expired is the status `Expired`, which has no
+ * timestamp of its own.
+ */
+export const courseCertificatesFeed: FeedDefinition<CertificateChange> = {
+	path: '/incremental/course-certificates',
+	noun: 'course certificate',
+	kinds: ['issued', 'revoked', 'expired'],
+	signals: (row) => [
+		{ kind: 'issued', at: row.issuedAt },
+		{ kind: 'revoked', at: row.revokedAt },
+		{ kind: 'expired', holds: row.certificateStatus === 'Expired' },
+	],
+	scope(ctx) {
+		const courseIds = chosenIds(ctx, 'filters.courseIds');
+		return {
+			qs: {},
+			inScope: (row) => courseIds.length === 0 || courseIds.includes(String(row.courseId)),
+			suppress: () => false,
+		};
+	},
+};
+
+export const courseCertificateTriggerProperties: INodeProperties[] = [
+	{
+		displayName: 'Trigger On',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		options: [
+			{ name: 'Issued', value: 'issued', description: 'A certificate was issued (issuedAt)' },
+			{
+				name: 'Revoked',
+				value: 'revoked',
+				description: 'A certificate was revoked (revokedAt and revocationReason set)',
+			},
+			{ name: 'Expired', value: 'expired', description: 'A certificate reached the status Expired' },
+		],
+		default: ['issued', 'revoked', 'expired'],
+		description: 'Which certificate changes start the workflow',
+	},
+	...startFrom,
+	courseIdsFilter,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [maxItemsPerPoll],
+	},
+	holdBackNotice,
+];

@@ -1,0 +1,63 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { chosenIds, courseIdsFilter } from './filters';
+import { holdBackNotice, maxItemsPerPoll, startFrom } from './descriptions';
+import type { FeedDefinition } from './types';
+
+export type EnrollmentChange = 'enrolled' | 'completed' | 'cancelledOrReset';
+
+/**
+ * The course enrollments feed (/incremental/course-enrollments): one row per enrollment (a
+ * re-enrollment after a reset is a new row). Each kind is a timestamp on the row (enrolledAt,
+ * completedAt, terminatedAt) that the trigger has not announced for that enrollment.
+ */
+export const courseEnrollmentsFeed: FeedDefinition<EnrollmentChange> = {
+	path: '/incremental/course-enrollments',
+	noun: 'course enrollment',
+	kinds: ['enrolled', 'completed', 'cancelledOrReset'],
+	signals: (row) => [
+		{ kind: 'enrolled', at: row.enrolledAt },
+		{ kind: 'completed', at: row.completedAt },
+		{ kind: 'cancelledOrReset', at: row.terminatedAt },
+	],
+	scope(ctx) {
+		const courseIds = chosenIds(ctx, 'filters.courseIds');
+		return {
+			qs: {},
+			inScope: (row) => courseIds.length === 0 || courseIds.includes(String(row.courseId)),
+			suppress: () => false,
+		};
+	},
+};
+
+export const courseEnrollmentTriggerProperties: INodeProperties[] = [
+	{
+		displayName: 'Trigger On',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		options: [
+			{ name: 'Enrolled', value: 'enrolled', description: 'A member enrolled in a course (enrolledAt)' },
+			{ name: 'Completed', value: 'completed', description: 'A member completed a course (completedAt)' },
+			{
+				name: 'Cancelled or Reset',
+				value: 'cancelledOrReset',
+				description:
+					'An enrollment was cancelled by an admin or the member, or reset (terminatedAt set; activeStatus tells which)',
+			},
+		],
+		default: ['enrolled', 'completed', 'cancelledOrReset'],
+		description: 'Which enrollment changes start the workflow',
+	},
+	...startFrom,
+	courseIdsFilter,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [maxItemsPerPoll],
+	},
+	holdBackNotice,
+];

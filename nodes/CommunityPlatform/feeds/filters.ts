@@ -1,0 +1,30 @@
+import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
+
+/** The Course IDs filter of the enrollment and certificate triggers. */
+export const courseIdsFilter: INodeProperties = {
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'collection',
+	placeholder: 'Add filter',
+	default: {},
+	options: [
+		{
+			displayName: 'Course IDs',
+			name: 'courseIds',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. course_123, course_456',
+			description: 'Only changes of these courses: course IDs separated by commas',
+		},
+	],
+};
+
+/**
+ * The IDs chosen in a filter parameter, from a list or a comma-separated text (an expression
+ * may give either). Empty: no filter.
+ */
+export function chosenIds(ctx: IPollFunctions, parameter: string): string[] {
+	const raw = ctx.getNodeParameter(parameter, []) as unknown;
+	const list = Array.isArray(raw) ? raw : String(raw ?? '').split(',');
+	return list.map((id) => String(id).trim()).filter((id) => id !== '');
+}

@@ -1,0 +1,258 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * The numbers the triggers work with. Exported so the tests and the README quote the same ones.
+ */
+export const FEED_LIMITS = {
+	/** Rows asked for per feed request (the API's maximum). */
+	pageSize: 100,
+	/** Default cap on items one poll emits; the rest comes next poll. */
+	defaultMaxItemsPerPoll: 1000,
+	maxItemsPerPoll: 10_000,
+	/** A poll starts no new page after this share of the host's poll budget. */
+	budgetShare: 0.5,
+	/** Rows remembered for dedupe: (id, updatedAt) of the most recently processed rows. */
+	recentRows: 500,
+	/** Moments (sign-up, registration, completion...) remembered as announced. */
+	announcedMoments: 2000,
+	/** States (deactivated, expired) remembered as announced. */
+	heldStates: 1000,
+	/**
+	 * A moment with no memory of it fires only if it is at most this much older than the point
+	 * the feed had been read up to (so forgotten moments never fire twice).
+	 */
+	lookBackMs: 24 * 60 * 60 * 1000,
+	/** After an invalid cursor, reading restarts this long before the last good serverTimestamp. */
+	recoveryOverlapMs: 5 * 60 * 1000,
+	/**
+	 * Starting from the beginning or a date, rows changed more than this before the first poll
+	 * are history: each member, registration... appears there once, so its first row is new.
+	 */
+	historyMarginMs: 10 * 60 * 1000,
+	/** Invalid-cursor restarts allowed in one poll before the error is thrown. */
+	recoveriesPerPoll: 2,
+	/** Rows a manual test run returns at most. */
+	sampleSize: 5,
+	/** Feed requests one manual test run makes per time window, at most. */
+	samplePagesPerWindow: 3,
+};
+
+export const STATE_VERSION = 1;
+
+/**
+ * What a trigger keeps in `getWorkflowStaticData('node')`: top-level keys, JSON only, timestamps
+ * as ISO strings. Written only at the end of a poll, together with the items it covers.
+ */
+export interface FeedState {
+	version: number;
+	/** The Start From setting the state was started with ("now", "beginning" or an ISO date). */
+	startFrom: string;
+	/** The point the trigger started from (null: the beginning of the feed). */
+	origin: string | null;
+	/** Rows changed before this are history being replayed (Beginning or a date; null for Now). */
+	liveFrom: string | null;
+	/** The API's cursor after the last fully processed page (null: read by startTime). */
+	cursor: string | null;
+	/** The newest serverTimestamp of a fully processed page (the feed is complete up to it). */
+	serverTimestamp: string | null;
+	/** id → updatedAt of the most recently processed rows (bounded). */
+	recent: Record<string, string>;
+	/** Rows changed before this were processed even if no longer in `recent`. */
+	recentFloor: string | null;
+	/** "kind:id" → time of a moment already announced (bounded). */
+	announced: Record<string, string>;
+	/** Moments at or before this may have been announced and forgotten: they never fire. */
+	announcedFloor: string | null;
+	/** "kind:id" → when a state (deactivated, expired) was announced (bounded). */
+	holding: Record<string, string>;
+}
+
+export function toMs(value: unknown): number | undefined {
+	if (typeof value !== 'string' || value.trim() === '') return undefined;
+	const ms = Date.parse(value);
+	return Number.isNaN(ms) ? undefined : ms;
+}
+
+export const toIso = (ms: number) => new Date(ms).toISOString();
+
+const isoOrNull = (ms: number | undefined) => (ms === undefined ? null : toIso(ms));
+
+function readMap(value: unknown): Map<string, number> {
+	const map = new Map<string, number>();
+	if (value && typeof value === 'object' && !Array.isArray(value)) {
+		for (const [key, raw] of Object.entries(value as IDataObject)) {
+			const ms = toMs(raw);
+			if (ms !== undefined) map.set(key, ms);
+		}
+	}
+	return map;
+}
+
+const writeMap = (map: Map<string, number>) =>
+	Object.fromEntries([...map.entries()].map(([key, ms]) => [key, toIso(ms)]));
+
+/** Drops the oldest entries beyond `limit`; returns the newest time dropped. */
+function trimOldest(map: Map<string, number>, limit: number): number | undefined {
+	if (map.size <= limit) return undefined;
+	const oldestFirst = [...map.entries()].sort((a, b) => a[1] - b[1]);
+	let dropped: number | undefined;
+	for (const [key, ms] of oldestFirst.slice(0, map.size - limit)) {
+		map.delete(key);
+		dropped = Math.max(dropped ?? ms, ms);
+	}
+	return dropped;
+}
+
+const maxOf = (a: number | undefined, b: number | undefined) =>
+	a === undefined ? b : b === undefined ? a : Math.max(a, b);
+
+/**
+ * The state while a poll works on it: a private copy, so a poll that fails leaves the stored
+ * state exactly as it was. Times are epoch milliseconds here.
+ */
+export class WorkingState {
+	startFrom: string;
+
+	origin: number | undefined;
+
+	liveFrom: number | undefined;
+
+	cursor: string | undefined;
+
+	serverTimestamp: number | undefined;
+
+	readonly recent: Map<string, number>;
+
+	recentFloor: number | undefined;
+
+	readonly announced: Map<string, number>;
+
+	announcedFloor: number | undefined;
+
+	readonly holding: Map<string, number>;
+
+	private constructor(stored: Partial<FeedState>) {
+		this.startFrom = String(stored.startFrom ?? '');
+		this.origin = toMs(stored.origin);
+		this.liveFrom = toMs(stored.liveFrom);
+		this.cursor = typeof stored.cursor === 'string' && stored.cursor !== '' ? stored.cursor : undefined;
+		this.serverTimestamp = toMs(stored.serverTimestamp);
+		this.recent = readMap(stored.recent);
+		this.recentFloor = toMs(stored.recentFloor);
+		this.announced = readMap(stored.announced);
+		this.announcedFloor = toMs(stored.announcedFloor);
+		this.holding = readMap(stored.holding);
+	}
+
+	/**
+	 * A fresh state for a trigger starting from `origin` (undefined: the beginning); rows changed
+	 * before `liveFrom` are history (see FEED_LIMITS.historyMarginMs).
+	 */
+	static start(startFrom: string, origin: number | undefined, liveFrom?: number): WorkingState {
+		return new WorkingState({
+			version: STATE_VERSION,
+			startFrom,
+			origin: isoOrNull(origin),
+			liveFrom: isoOrNull(liveFrom),
+		});
+	}
+
+	/** The stored state, or undefined when there is none yet or it was started differently. */
+	static load(stored: IDataObject, startFrom: string): WorkingState | undefined {
+		if (stored.version !== STATE_VERSION || stored.startFrom !== startFrom) return undefined;
+		return new WorkingState(stored as Partial<FeedState>);
+	}
+
+	/** The point the feed has been read up to: the last good serverTimestamp, else the origin. */
+	get readUpTo(): number | undefined {
+		return this.serverTimestamp ?? this.origin;
+	}
+
+	// ----------------------------------------------------------------- dedupe
+
+	/** True when this version of the row (or a newer one) was already processed. */
+	isDuplicate(id: string, updatedAt: number): boolean {
+		const seen = this.recent.get(id);
+		if (seen !== undefined && updatedAt <= seen) return true;
+		return this.recentFloor !== undefined && updatedAt < this.recentFloor;
+	}
+
+	rememberRow(id: string, updatedAt: number) {
+		this.recent.delete(id);
+		this.recent.set(id, updatedAt);
+	}
+
+	// ----------------------------------------------------------------- signals
+
+	/**
+	 * Whether a moment the trigger has no memory of may fire. It must be at or after the start
+	 * point. On a row of history (changed before `liveFrom`) that is all: history holds each
+	 * record once, so this row is the first the trigger sees of it. On any other row it must
+	 * also be at most `lookBackMs` older than the point the feed was read up to before this
+	 * page, and newer than every moment forgotten for lack of room: a moment that may have been
+	 * announced and forgotten never fires again.
+	 */
+	momentIsFresh(at: number, readUpTo: number | undefined, rowUpdatedAt: number): boolean {
+		if (this.origin !== undefined && at < this.origin) return false;
+		if (this.liveFrom !== undefined && rowUpdatedAt < this.liveFrom) return true;
+		if (readUpTo !== undefined && at < readUpTo - FEED_LIMITS.lookBackMs) return false;
+		return this.announcedFloor === undefined || at > this.announcedFloor;
+	}
+
+	/** Records a moment shown by a row changed at `rowUpdatedAt`; true when it is new (fires). */
+	announceMoment(key: string, at: number, readUpTo: number | undefined, rowUpdatedAt: number): boolean {
+		const known = this.announced.get(key);
+		const isNew = known === undefined ? this.momentIsFresh(at, readUpTo, rowUpdatedAt) : at > known;
+		if (isNew) this.announced.set(key, at);
+		return isNew;
+	}
+
+	/** Records a state; true when it newly holds (fires). */
+	announceState(key: string, holds: boolean, seenAt: number): boolean {
+		if (!holds) {
+			this.holding.delete(key);
+			return false;
+		}
+		if (this.holding.has(key)) return false;
+		this.holding.set(key, seenAt);
+		return true;
+	}
+
+	// ----------------------------------------------------------------- saving
+
+	/** Bounds the memories; forgetting only ever raises the floors (never loses track). */
+	private trim() {
+		this.recentFloor = maxOf(this.recentFloor, trimOldest(this.recent, FEED_LIMITS.recentRows));
+		if (this.serverTimestamp !== undefined) {
+			// Safe to forget: such a moment can no longer pass the look-back test.
+			const horizon = this.serverTimestamp - FEED_LIMITS.lookBackMs;
+			for (const [key, at] of this.announced) if (at < horizon) this.announced.delete(key);
+		}
+		this.announcedFloor = maxOf(this.announcedFloor, trimOldest(this.announced, FEED_LIMITS.announcedMoments));
+		trimOldest(this.holding, FEED_LIMITS.heldStates);
+	}
+
+	toJSON(): FeedState {
+		this.trim();
+		return {
+			version: STATE_VERSION,
+			startFrom: this.startFrom,
+			origin: isoOrNull(this.origin),
+			liveFrom: isoOrNull(this.liveFrom),
+			cursor: this.cursor ?? null,
+			serverTimestamp: isoOrNull(this.serverTimestamp),
+			recent: writeMap(this.recent),
+			recentFloor: isoOrNull(this.recentFloor),
+			announced: writeMap(this.announced),
+			announcedFloor: isoOrNull(this.announcedFloor),
+			holding: writeMap(this.holding),
+		};
+	}
+
+	/** Writes the state into the node's static data: top-level keys, replacing what was there. */
+	saveTo(staticData: IDataObject) {
+		const next = this.toJSON() as unknown as IDataObject;
+		for (const key of Object.keys(staticData)) if (!(key in next)) delete staticData[key];
+		for (const [key, value] of Object.entries(next)) staticData[key] = value;
+	}
+}

@@ -1,0 +1,249 @@
+/**
+ * Runs the polling triggers in n8n-core's real PollContext, the way n8n's own
+ * packages/nodes-base/test/nodes/TriggerHelpers.ts does, with a real Workflow, the credential's
+ * own `authenticate` block, and a static-data store that behaves like n8n 2.41's:
+ * the activation poll and every poll that returns items are saved; a poll that returns null or
+ * throws changes only the in-memory copy, which a restart throws away.
+ */
+import { LoadOptionsContext, PollContext } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IHttpRequestOptions,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { NodeHelpers, Workflow } from 'n8n-workflow';
+import nock from 'nock';
+
+import { CommunityPlatformApi } from '../../credentials/CommunityPlatformApi.credentials';
+
+export const BASE_URL = 'https://community.test';
+export const API = `${BASE_URL}/public-api/v1`;
+export const CREDENTIALS = {
+	baseUrl: BASE_URL,
+	clientId: 'client-123',
+	accessToken: 'secret-token-abc123',
+};
+
+// Each test file has its own copy of nock in a shared jest worker: switch it on, and off again.
+if (typeof beforeAll === 'function') {
+	beforeAll(() => {
+		if (!nock.isActive()) nock.activate();
+		nock.disableNetConnect();
+	});
+	afterAll(() => {
+		nock.cleanAll();
+		nock.restore();
+	});
+}
+
+const credentialType = new CommunityPlatformApi();
+
+/** The credential's generic `authenticate` block, applied as n8n applies it. */
+function authenticate(credentials: ICredentialDataDecryptedObject, options: IHttpRequestOptions) {
+	const headers = { ...(options.headers ?? {}) };
+	for (const [name, template] of Object.entries(credentialType.authenticate.properties.headers ?? {})) {
+		const text = String(template).replace(/^=/, '');
+		headers[name] = text.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_, key: string) => String(credentials[key]));
+	}
+	return { ...options, headers };
+}
+
+function additionalData(credentials: ICredentialDataDecryptedObject): IWorkflowExecuteAdditionalData {
+	const known: Record<string, unknown> = {
+		credentialsHelper: {
+			getParentTypes: () => [],
+			isCredentialUsableByNode: () => true,
+			getDecrypted: async () => credentials,
+			authenticate: async (creds: ICredentialDataDecryptedObject, _type: string, options: IHttpRequestOptions) =>
+				authenticate(creds, options),
+			preAuthentication: async () => undefined,
+			runPreAuthentication: async () => undefined,
+		},
+		ssrfBridge: {
+			validateIp: () => ({ ok: true, result: undefined }),
+			validateUrl: async () => ({ ok: true, result: undefined }),
+			validateConnectionHost: () => ({ ok: true, result: undefined }),
+			validateRedirectSync: () => undefined,
+			createSecureLookup: () => undefined,
+		},
+		evalLlmMockHandler: undefined,
+		hooks: undefined,
+		executionId: 'test-execution',
+		restApiUrl: 'http://localhost:5678/rest',
+		instanceBaseUrl: 'http://localhost:5678/',
+		variables: {},
+		webhookBaseUrl: '',
+		webhookTestBaseUrl: '',
+		webhookWaitingBaseUrl: '',
+		formWaitingBaseUrl: '',
+		currentNodeParameters: undefined,
+		userId: 'user',
+	};
+	return known as unknown as IWorkflowExecuteAdditionalData;
+}
+
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+export interface TriggerOptions {
+	parameters?: INodeParameters;
+	credentials?: ICredentialDataDecryptedObject;
+	/** What `getPollBudgetMs()` answers; undefined: the host has no such method. */
+	budgetMs?: number;
+}
+
+/** One trigger node in one workflow, polled again and again like an active workflow. */
+export class TriggerUnderTest {
+	/** Static data as n8n last saved it. */
+	saved: IDataObject = {};
+
+	/** Static data as the running workflow holds it. */
+	live: IDataObject = {};
+
+	polls = 0;
+
+	constructor(
+		private readonly nodeType: INodeType,
+		private options: TriggerOptions = {},
+	) {}
+
+	setParameters(parameters: INodeParameters) {
+		this.options = { ...this.options, parameters };
+	}
+
+	private makeNode(): INode {
+		const node: INode = {
+			id: 'trigger-1',
+			name: 'Feed Trigger',
+			type: `n8n-nodes-community-platform.${this.nodeType.description.name}`,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+			credentials: { communityPlatformApi: { id: '1', name: 'Community Platform account' } },
+		};
+		// Fill in defaults as the editor does when it saves a workflow.
+		node.parameters =
+			NodeHelpers.getNodeParameters(
+				this.nodeType.description.properties,
+				this.options.parameters ?? {},
+				true,
+				false,
+				node,
+				this.nodeType.description,
+			) ?? {};
+		return node;
+	}
+
+	private context(mode: 'trigger' | 'manual') {
+		const node = this.makeNode();
+		const nodeTypes = {
+			getByName: () => this.nodeType,
+			getByNameAndVersion: () => this.nodeType,
+			getKnownTypes: () => ({}),
+		} as unknown as INodeTypes;
+		const workflow = new Workflow({ id: 'wf', nodes: [node], connections: {}, active: true, nodeTypes });
+		const budget = this.options.budgetMs;
+		const context = new PollContext(
+			workflow,
+			node,
+			additionalData(this.options.credentials ?? CREDENTIALS),
+			mode,
+			mode === 'manual' ? 'manual' : 'activate',
+			() => {
+				throw new Error('a poll must return its items, not emit them');
+			},
+			() => {
+				throw new Error('a poll must throw its errors, not emit them');
+			},
+			async () => undefined,
+			async (poll) => await poll(),
+			() => this.live,
+			budget === undefined ? undefined : () => budget,
+		);
+		if (budget === undefined) {
+			// A host without poll budgets (older n8n).
+			Object.defineProperty(context, 'getPollBudgetMs', { value: undefined });
+		}
+		return context;
+	}
+
+	/** One scheduled poll; returns the emitted items' json (null: nothing emitted). */
+	async poll(): Promise<IDataObject[] | null> {
+		const activation = this.polls === 0;
+		this.polls++;
+		const result = (await this.nodeType.poll!.call(this.context('trigger'))) as INodeExecutionData[][] | null;
+		if (activation || result !== null) this.saved = clone(this.live);
+		return result === null ? null : result[0].map((item) => item.json);
+	}
+
+	/** A manual "Fetch Test Event"; n8n never saves static data for it. */
+	async fetchTestEvent(): Promise<IDataObject[]> {
+		const result = (await this.nodeType.poll!.call(this.context('manual'))) as INodeExecutionData[][] | null;
+		return result === null ? [] : result[0].map((item) => item.json);
+	}
+
+	/** n8n restarts: the in-memory static data is replaced by what was saved. */
+	restart() {
+		this.live = clone(this.saved);
+	}
+}
+
+/** Polls until a poll emits nothing, collecting everything emitted. */
+export async function pollUntilQuiet(trigger: TriggerUnderTest, maxPolls = 20): Promise<IDataObject[]> {
+	const all: IDataObject[] = [];
+	for (let i = 0; i < maxPolls; i++) {
+		const items = await trigger.poll();
+		if (items === null) return all;
+		all.push(...items);
+	}
+	throw new Error(`still emitting after ${maxPolls} polls`);
+}
+
+/** A real LoadOptionsContext for a trigger's load-options methods. */
+export function loadOptionsContextFor(nodeType: INodeType, parameters: INodeParameters = {}) {
+	const node: INode = {
+		id: 'trigger-1',
+		name: 'Feed Trigger',
+		type: `n8n-nodes-community-platform.${nodeType.description.name}`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { communityPlatformApi: { id: '1', name: 'Community Platform account' } },
+	};
+	const nodeTypes = {
+		getByName: () => nodeType,
+		getByNameAndVersion: () => nodeType,
+		getKnownTypes: () => ({}),
+	} as unknown as INodeTypes;
+	const workflow = new Workflow({ id: 'wf', nodes: [node], connections: {}, active: false, nodeTypes });
+	return new LoadOptionsContext(workflow, node, additionalData(CREDENTIALS), '');
+}
+
+// ------------------------------------------------------------------ feed pages for nock
+
+export interface PageSpec {
+	rows: IDataObject[];
+	serverTimestamp: string;
+	hasMore?: boolean;
+	nextCursor?: string;
+}
+
+/** A feed response body as the spec describes it. */
+export function feedPage({ rows, serverTimestamp, hasMore = false, nextCursor }: PageSpec): IDataObject {
+	const body: IDataObject = { results: rows, hasMore, serverTimestamp, size: rows.length };
+	if (rows.length > 0) body.nextCursor = nextCursor ?? `cursor-after-${String(rows[rows.length - 1].id)}`;
+	return body;
+}
+
+/** Expects one GET of a feed with exactly this query (pageSize 100 unless given) and answers it. */
+export function expectFeed(path: string, query: Record<string, string>, reply: PageSpec | { status: number; body: IDataObject }) {
+	const scope = nock(API)
+		.get(path)
+		.query({ pageSize: '100', ...query });
+	return 'status' in reply ? scope.reply(reply.status, reply.body) : scope.reply(200, feedPage(reply));
+}
