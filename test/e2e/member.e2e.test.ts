@@ -76,6 +76,24 @@ describe('member resource in n8n', () => {
 		expect(job.json.results).toHaveLength(3);
 	});
 
+	it('creates 250 members with submit and wait: 250 items, each with its own status', async () => {
+		const tag = String(Date.now());
+		const out = await e2e.runWorkflow('batch-create-250.json', { vars: { TAG: tag } });
+		const rows = out['Create Many'].map((i) => i.json);
+		expect(rows).toHaveLength(250);
+		expect(out['Create Many'].map((i) => i.pairedItem)).toEqual(rows.map((_, item) => ({ item })));
+		rows.forEach((row, i) => {
+			if (i % 50 === 49) {
+				expect(row).toEqual(expect.objectContaining({ status: 'failed', failed: true }));
+				expect(String(row.reason)).toContain(`Duplicate of item ${i - 1}`);
+			} else {
+				expect(row).toEqual(expect.objectContaining({ status: 'created', failed: false, userId: expect.any(String) }));
+			}
+		});
+		// 245 valid rows: three jobs of at most 100.
+		expect(new Set(rows.filter((r) => !r.failed).map((r) => r.jobId)).size).toBe(3);
+	});
+
 	it('fails the execution with a clear message for an unknown email', async () => {
 		const email = `nobody-${Date.now()}@example.com`;
 		const result = await e2e.runWorkflowFull('member-get-by-email-not-found.json', { vars: { EMAIL: email } });
