@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { chosenIds, courseIdsFilter } from './filters';
+import { courseIdsFilter, courseScope } from './filters';
 import { holdBackNotice, maxItemsPerPoll, startFrom } from './descriptions';
 import type { FeedDefinition } from './types';
 
@@ -20,14 +20,7 @@ export const courseEnrollmentsFeed: FeedDefinition<EnrollmentChange> = {
 		{ kind: 'completed', at: row.completedAt },
 		{ kind: 'cancelledOrReset', at: row.terminatedAt },
 	],
-	scope(ctx) {
-		const courseIds = chosenIds(ctx, 'filters.courseIds');
-		return {
-			qs: {},
-			inScope: (row) => courseIds.length === 0 || courseIds.includes(String(row.courseId)),
-			suppress: () => false,
-		};
-	},
+	scope: courseScope,
 };
 
 export const courseEnrollmentTriggerProperties: INodeProperties[] = [

@@ -1,5 +1,7 @@
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
+import type { FeedScope } from './types';
+
 /** The Course IDs filter of the enrollment and certificate triggers. */
 export const courseIdsFilter: INodeProperties = {
 	displayName: 'Filters',
@@ -27,4 +29,14 @@ export function chosenIds(ctx: IPollFunctions, parameter: string): string[] {
 	const raw = ctx.getNodeParameter(parameter, []) as unknown;
 	const list = Array.isArray(raw) ? raw : String(raw ?? '').split(',');
 	return list.map((id) => String(id).trim()).filter((id) => id !== '');
+}
+
+/** The scope of the enrollment and certificate feeds: rows of the chosen courses (all when none). */
+export function courseScope<K extends string>(ctx: IPollFunctions): FeedScope<K> {
+	const courseIds = chosenIds(ctx, 'filters.courseIds');
+	return {
+		qs: {},
+		inScope: (row) => courseIds.length === 0 || courseIds.includes(String(row.courseId)),
+		suppress: () => false,
+	};
 }
