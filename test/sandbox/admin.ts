@@ -349,6 +349,12 @@ export class SandboxAdmin {
 		return this.rt.store.jobs.getMode();
 	}
 
+	/** Moves the feeds to a new cursor format: every cursor handed out before is refused as unsupported. */
+	bumpCursorVersion(): { cursorVersion: number } {
+		this.rt.store.cursorVersion += 1;
+		return { cursorVersion: this.rt.store.cursorVersion };
+	}
+
 	/** Reseeds: fresh data, clock, rate buckets, faults and request log. */
 	reset(): { now: string } {
 		this.rt.reseed();
@@ -398,6 +404,8 @@ export class SandboxAdmin {
 				return okBody(this.setDailyQuota(b.tier as string, b.remaining as number, (b.clientId as string | undefined) ?? this.rt.clientId));
 			case 'POST /__admin/jobs':
 				return okBody(this.setJobMode((b.mode as JobMode) ?? 'normal', b.times as number | undefined));
+			case 'POST /__admin/feeds/cursor-version':
+				return okBody(this.bumpCursorVersion());
 			case 'POST /__admin/reset':
 				return okBody(this.reset());
 			default:

@@ -158,6 +158,15 @@ describe('members feed', () => {
 		expect((await api.get('/incremental/users', { cursor: attendeeCursor })).body).toEqual({ message: 'invalid cursor' });
 	});
 
+	it('a cursor format upgrade makes every outstanding cursor unsupported, and new cursors work', async () => {
+		const old = (await api.get('/incremental/users', { pageSize: 1 })).body.nextCursor;
+		sandbox.admin.bumpCursorVersion();
+		const refused = await api.get('/incremental/users', { cursor: old });
+		expect([refused.status, refused.body]).toEqual([400, { message: 'invalid cursor: unsupported version, restart from startTime' }]);
+		const fresh = (await api.get('/incremental/users', { pageSize: 1 })).body.nextCursor;
+		expect((await api.get('/incremental/users', { cursor: fresh })).status).toBe(200);
+	});
+
 	it('limits pageSize to 1-100', async () => {
 		expect((await api.get('/incremental/users', { pageSize: 101 })).status).toBe(400);
 		expect((await api.get('/incremental/users', { pageSize: 0 })).status).toBe(400);

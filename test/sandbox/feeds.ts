@@ -120,15 +120,15 @@ function render(entry: FeedEntry): Json {
 
 // ---------------------------------------------------------------- cursors
 
-export function encodeCursor(feed: FeedName, seq: number): string {
-	return Buffer.from(JSON.stringify({ v: CURSOR_VERSION, f: feed, s: seq }), 'utf8').toString('base64url');
+export function encodeCursor(feed: FeedName, seq: number, version = CURSOR_VERSION): string {
+	return Buffer.from(JSON.stringify({ v: version, f: feed, s: seq }), 'utf8').toString('base64url');
 }
 
 export const INVALID_CURSOR = 'invalid cursor';
 export const UNSUPPORTED_CURSOR = 'invalid cursor: unsupported version, restart from startTime';
 
 /** The position a cursor points after; 400 for a malformed cursor or one of another format version. */
-export function decodeCursor(feed: FeedName, cursor: string): number {
+export function decodeCursor(feed: FeedName, cursor: string, version = CURSOR_VERSION): number {
 	if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw new ApiError(400, INVALID_CURSOR);
 	let payload: unknown;
 	try {
@@ -139,7 +139,7 @@ export function decodeCursor(feed: FeedName, cursor: string): number {
 	if (!payload || typeof payload !== 'object' || Array.isArray(payload)) throw new ApiError(400, INVALID_CURSOR);
 	const { v, f, s } = payload as { v?: unknown; f?: unknown; s?: unknown };
 	if (typeof v !== 'number') throw new ApiError(400, INVALID_CURSOR);
-	if (v !== CURSOR_VERSION) throw new ApiError(400, UNSUPPORTED_CURSOR);
+	if (v !== version) throw new ApiError(400, UNSUPPORTED_CURSOR);
 	if (f !== feed || typeof s !== 'number' || !Number.isSafeInteger(s) || s < 0) throw new ApiError(400, INVALID_CURSOR);
 	return s;
 }

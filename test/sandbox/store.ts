@@ -35,6 +35,8 @@ interface ScheduledTask {
 }
 
 export class Store {
+	/** The feed cursor format the API accepts; raising it makes every outstanding cursor "unsupported" (a server upgrade). */
+	cursorVersion = 1;
 	readonly members = new Map<string, Member>();
 	private readonly byEmail = new Map<string, Member>();
 	questions: ProfileQuestion[] = [];

@@ -84,6 +84,16 @@ export class Sandbox {
 		return this.adminRequest('POST', 'feed/members', change);
 	}
 
+	/** Makes a change appear in the event attendees feed (e.g. `{ kind: 'registered' }`). */
+	async feedAttendeeChange(change: Record<string, unknown>): Promise<Record<string, unknown>> {
+		return this.adminRequest('POST', 'feed/attendees', change);
+	}
+
+	/** A cursor format upgrade on the server: every cursor handed out so far is refused as unsupported. */
+	async invalidateCursors(): Promise<unknown> {
+		return this.adminRequest('POST', 'feeds/cursor-version', {});
+	}
+
 	/** Moves the sandbox clock forward (feed hold-back, job progress, rate windows). */
 	async advanceClock(advanceMs: number): Promise<unknown> {
 		return this.adminRequest('POST', 'clock', { advanceMs });

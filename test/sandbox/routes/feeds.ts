@@ -41,11 +41,11 @@ function feedRoute(feed: FeedName): RouteDef {
 			else if (query.has('includes')) badRequest('includes is only supported on the members feed');
 			const cursor = query.get('cursor');
 			const from =
-				cursor !== undefined ? { afterSeq: decodeCursor(feed, cursor) } : { startTime: queryIso(query, 'startTime') };
+				cursor !== undefined ? { afterSeq: decodeCursor(feed, cursor, store.cursorVersion) } : { startTime: queryIso(query, 'startTime') };
 			const page = store.feeds[feed].read(from, pageSize, store.now());
 			const results = feed === 'users' ? page.rows.map((r) => withIncludes(r, includes)) : page.rows;
 			const body: Json = { results };
-			if (page.lastSeq !== undefined) body.nextCursor = encodeCursor(feed, page.lastSeq);
+			if (page.lastSeq !== undefined) body.nextCursor = encodeCursor(feed, page.lastSeq, store.cursorVersion);
 			Object.assign(body, { hasMore: page.hasMore, serverTimestamp: iso(page.completeUpTo), size: results.length });
 			return ok(body);
 		},
