@@ -189,6 +189,36 @@ describe("Club: Get Member's Clubs", () => {
 });
 
 describe('Club: Add Member and Remove Member', () => {
+	const byName = (value: string) => ({ __rl: true, mode: 'name', value });
+
+	it('finds a club by name (letter case aside), reading the club list once for all items', async () => {
+		const list = nock(API).get('/clubs').once().reply(200, clubs);
+		const adds = nock(API).post('/clubs/c2/users').times(2).reply(200, { success: true });
+		const out = await runNode({
+			items: [{ email: 'a@example.com' }, { email: 'b@example.com' }],
+			parameters: {
+				resource: 'club',
+				operation: 'addMember',
+				club: byName('product leaders'),
+				member: { __rl: true, mode: 'email', value: '={{ $json.email }}' },
+			},
+		});
+		expect(list.isDone()).toBe(true);
+		expect(adds.isDone()).toBe(true);
+		expect(out.map((item) => item.json.clubId)).toEqual(['c2', 'c2']);
+	});
+
+	it('refuses a club name the community does not have, before adding anyone', async () => {
+		nock(API).get('/clubs').reply(200, clubs);
+		const add = nock(API).post('/clubs/c2/users').reply(200, { success: true });
+		await expect(
+			runNode({
+				parameters: { resource: 'club', operation: 'addMember', club: byName('Knitting'), member: byEmail('a@example.com') },
+			}),
+		).rejects.toThrow('"Club" names no club of this community ("Knitting")');
+		expect(add.isDone()).toBe(false);
+	});
+
 	it('adds a member by email with POST and names the club and member in the output', async () => {
 		const scope = nock(API).post('/clubs/c1/users', { email: 'jane@example.com' }).reply(200, { success: true });
 		const out = await runNode({

@@ -20,7 +20,7 @@ export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecut
 	return await runBatchOperation(this, {
 		kind: 'addClubMembers',
 		prepare: async (itemIndex) => {
-			const group = clubIdOf(this, itemIndex);
+			const group = await clubIdOf(this, itemIndex);
 			const target = memberTarget(this, itemIndex, true);
 			return target.email
 				? { row: { email: target.email }, key: target.email.toLowerCase(), group }

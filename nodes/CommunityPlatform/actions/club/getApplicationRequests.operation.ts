@@ -98,7 +98,7 @@ const LABELS = {
 
 /** One item per application request, each with the list's totalCount. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const clubId = clubIdOf(this, itemIndex);
+	const clubId = await clubIdOf(this, itemIndex);
 	const { returnAll, limit } = readLimit(this, itemIndex);
 	const raw = compact({
 		...(this.getNodeParameter('filters', itemIndex, {}) as IDataObject),

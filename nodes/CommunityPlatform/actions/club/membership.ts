@@ -17,7 +17,7 @@ export async function changeClubMembership(
 	itemIndex: number,
 	method: Extract<IHttpRequestMethods, 'POST' | 'DELETE'>,
 ): Promise<IDataObject> {
-	const clubId = clubIdOf(this, itemIndex);
+	const clubId = await clubIdOf(this, itemIndex);
 	const target = memberTarget(this, itemIndex, true);
 	const body: IDataObject = target.email ? { email: target.email } : { userId: target.userId };
 	const member = target.email ? `the email "${target.email}"` : `the ID "${target.userId}"`;
