@@ -160,7 +160,7 @@ describe('Event Invitee: Add', () => {
 
 	it.each([
 		[{ inviteeEmail: 'guest' }, '"Invitee Email" must be an email address'],
-		[{ ticketType: '' }, '"Ticket Type" is required'],
+		[{ ticketType: '' }, '"Ticket Type Name or ID" is required'],
 		[{ attendeeType: 'VIP' }, '"Attendee Type" must be one of Attendee, Guest, Host, Press, Speaker, Sponsor, Staff'],
 		[{ additionalFields: { note: 'x'.repeat(201) } }, '"Note" is longer than 200 characters'],
 		[{ additionalFields: { inviteAdminEmail: 'admin' } }, '"Invite Admin Email" must be an email address'],

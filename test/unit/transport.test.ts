@@ -79,6 +79,18 @@ describe('pacing', () => {
 		expect(pacer.state.tokens).toBe(2);
 	});
 
+	it("after a 429 the next request goes when Retry-After says, not a full token later", async () => {
+		const pacer = new Pacer({ burst: 5, perSecond: 10 / 60, daily: 200 });
+		for (let i = 0; i < 5; i++) await pacer.acquire();
+		const start = clock.now;
+		pacer.blockUntil(start + 2000);
+		await pacer.acquire();
+		expect(clock.now - start).toBe(2000);
+		// The one after it follows at the sustained rate (one per 6 s).
+		await pacer.acquire();
+		expect(clock.now - start).toBeCloseTo(8000, -1);
+	});
+
 	it('parallel callers share one bucket and are served in order at the sustained rate', async () => {
 		const pacer = new Pacer({ burst: 2, perSecond: 1, daily: 25000 });
 		const started: number[] = [];
@@ -174,7 +186,7 @@ describe('5xx and network errors', () => {
 	it('does not re-send a write after a 5xx, and says so', async () => {
 		const scope = nock(API).post('/users').reply(500, { message: 'internal error' }).post('/users').reply(200, {});
 		await expect(createMember()).rejects.toMatchObject({
-			message: 'internal error',
+			message: 'internal error; whether the change was applied is unknown, so it was not re-sent',
 			description: expect.stringContaining('It was not re-sent'),
 		});
 		expect(scope.pendingMocks()).toHaveLength(1);

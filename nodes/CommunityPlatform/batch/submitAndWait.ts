@@ -111,8 +111,12 @@ export async function submitAndWait(
 				for (const entry of notSent) fail(entry.itemIndex, why, { status: 'not_submitted' });
 				break;
 			}
-			// The API rejected (or may not have received) this job: its rows fail; the rest go on.
-			for (const entry of chunk) fail(entry.itemIndex, `The job was not accepted: ${errorText(error)}`);
+			// The API refused this job (4xx), or its fate is unknown (5xx, no answer; the error
+			// says so and it was not re-sent): its rows fail; the rest go on.
+			const status = Number((error as NodeApiError).httpCode);
+			const refused = status >= 400 && status < 500;
+			const why = `${refused ? 'The job was not accepted' : 'The job submission failed'}: ${errorText(error)}`;
+			for (const entry of chunk) fail(entry.itemIndex, why);
 		}
 	}
 
@@ -143,6 +147,14 @@ async function waitForJobs(ctx: IExecuteFunctions, jobs: Submitted[], options: S
 				// the last one is reported on the rows if the wait ends without an answer.
 				job.status = { ...job.status, pollError: errorText(error) };
 				if ((error as NodeApiError).httpCode === '404') job.status.status = 'unknown';
+				// A spent daily quota answers no poll before it resets: stop waiting, and say so on
+				// the rows of every job still open (they keep their job ids).
+				if ((error as NodeApiError).failure?.cause === 'quota-exhausted') {
+					for (const other of open) {
+						if (!finished(other)) other.status = { ...other.status, pollError: errorText(error) };
+					}
+					return;
+				}
 			}
 		}
 	}

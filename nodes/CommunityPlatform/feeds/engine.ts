@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { parseParameters, timestamp } from '../schemas/common';
 import { clock } from '../transport/clock';
 import { malformedError } from '../transport/errors';
-import { apiRequest } from '../transport/request';
+import { apiRequest, secretsOf } from '../transport/request';
 import { FEED_LIMITS, WorkingState, toIso, toMs } from './state';
 import type { FeedDefinition, FeedPage, FeedScope } from './types';
 
@@ -84,10 +84,10 @@ async function fetchPage<K extends string>(
 	if (from.cursor) qs.cursor = from.cursor;
 	else if (from.startTime !== undefined) qs.startTime = toIso(from.startTime);
 	const page = (await apiRequest.call(ctx, { method: 'GET', path: feed.path, qs })) as FeedPage;
-	const fail = (what: string) =>
-		malformedError({ node: ctx.getNode(), method: 'GET', path: feed.path, secrets: [] }, what, page);
-	if (!page || !Array.isArray(page.results)) throw fail('no "results" list in the feed page');
-	if (toMs(page.serverTimestamp) === undefined) throw fail('no valid "serverTimestamp" in the feed page');
+	const fail = async (what: string) =>
+		malformedError({ node: ctx.getNode(), method: 'GET', path: feed.path, secrets: await secretsOf(ctx) }, what, page);
+	if (!page || !Array.isArray(page.results)) throw await fail('no "results" list in the feed page');
+	if (toMs(page.serverTimestamp) === undefined) throw await fail('no valid "serverTimestamp" in the feed page');
 	return page;
 }
 
@@ -163,8 +163,9 @@ async function drain<K extends string>(
 	limits: DrainLimits,
 ): Promise<{ items: INodeExecutionData[]; rowsRead: number }> {
 	const items: INodeExecutionData[] = [];
+	const secrets = await secretsOf(ctx);
 	const fail = (what: string, body: unknown) =>
-		malformedError({ node: ctx.getNode(), method: 'GET', path: feed.path, secrets: [] }, what, body);
+		malformedError({ node: ctx.getNode(), method: 'GET', path: feed.path, secrets }, what, body);
 	let rowsRead = 0;
 	let recoveries = 0;
 	/** Where reading restarts after an invalid cursor (before the last good serverTimestamp). */

@@ -1,6 +1,6 @@
 import { malformedError } from '../transport/errors';
 import type { ApiContext } from '../transport/request';
-import { apiRequest } from '../transport/request';
+import { apiRequest, secretsOf } from '../transport/request';
 
 /** A club list entry (GET /clubs). */
 export interface Club {
@@ -15,7 +15,7 @@ export async function listClubs(this: ApiContext, itemIndex?: number): Promise<C
 	const clubs = await apiRequest.call(this, { method: 'GET', path: '/clubs', itemIndex });
 	if (!Array.isArray(clubs)) {
 		throw malformedError(
-			{ node: this.getNode(), method: 'GET', path: '/clubs', itemIndex, secrets: [] },
+			{ node: this.getNode(), method: 'GET', path: '/clubs', itemIndex, secrets: await secretsOf(this) },
 			'expected a list of clubs',
 			clubs,
 		);

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { malformedError } from '../transport/errors';
 import type { ApiContext } from '../transport/request';
-import { apiRequest } from '../transport/request';
+import { apiRequest, secretsOf } from '../transport/request';
 
 /** The fields most workflows need from a member; Simplify keeps these. */
 const SIMPLE_MEMBER_FIELDS = [
@@ -40,7 +40,7 @@ export async function findMemberByEmail(this: ApiContext, email: string, itemInd
 	})) as IDataObject;
 	if (!member || typeof member !== 'object' || Array.isArray(member) || Array.isArray(member.results)) {
 		throw malformedError(
-			{ node: this.getNode(), method: 'GET', path: '/users', itemIndex, secrets: [] },
+			{ node: this.getNode(), method: 'GET', path: '/users', itemIndex, secrets: await secretsOf(this) },
 			'expected one member for an email lookup',
 			member,
 		);

@@ -17,7 +17,7 @@ export const createMemberSchema = z
 		lastName: optionalText,
 		linkedInUrl: url.optional(),
 		pictureUrl: url.optional(),
-		spaces: z.array(z.string().trim().min(1)).optional(),
+		spaces: z.array(z.string().trim().min(1, 'has an empty entry: remove it')).optional(),
 	})
 	.strict();
 

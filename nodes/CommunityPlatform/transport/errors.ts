@@ -40,7 +40,9 @@ const FAILURES: Record<number, Failure> = {
 
 /** An API error answer (4xx/5xx) as a NodeApiError carrying the API's own message. */
 export function apiError(ctx: ErrorContext, status: number, body: unknown): NodeApiError {
-	const message = redact(apiMessage(body) ?? `The API answered with status ${status}`, ctx.secrets);
+	let message = redact(apiMessage(body) ?? `The API answered with status ${status}`, ctx.secrets);
+	// Said in the message, not only the description: Continue On Fail keeps just the message.
+	if (status >= 500 && ctx.method !== 'GET') message += '; whether the change was applied is unknown, so it was not re-sent';
 	let description = DESCRIPTIONS[status];
 	if (status === 404) description = ctx.notFound ?? `Nothing was found at ${ctx.method} ${ctx.path}.`;
 	if (status >= 500) {

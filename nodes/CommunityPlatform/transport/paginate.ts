@@ -1,7 +1,8 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ApiContext, ApiRequest } from './request';
-import { apiRequest } from './request';
+import { apiRequest, secretsOf } from './request';
 import { malformedError } from './errors';
 
 /** The `{size, pageNumber, pageSize, results}` envelope of paged lists. */
@@ -40,14 +41,26 @@ async function readAll<T>(ctx: ApiContext, query: PageQuery<T> & { reach?: numbe
 	const rows: T[] = [];
 	for (let pageNum = 1; ; pageNum++) {
 		if (reach !== undefined && pageNum * pageSize > reach) return { rows, complete: false };
-		const page = (await apiRequest.call(ctx, {
-			...req,
-			method: 'GET',
-			qs: { ...req.qs, pageNum, pageSize },
-		})) as Page<T>;
+		let page: Page<T>;
+		try {
+			page = (await apiRequest.call(ctx, {
+				...req,
+				method: 'GET',
+				qs: { ...req.qs, pageNum, pageSize },
+			})) as Page<T>;
+		} catch (error) {
+			if (!(error instanceof NodeApiError)) throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: req.itemIndex });
+			if (error.failure?.cause === 'quota-exhausted' && pageNum > 1) {
+				// Say what was and was not done: pages read, nothing output, the rest not read.
+				const read = `${rows.length} rows in ${pageNum - 1} page${pageNum > 2 ? 's' : ''}`;
+				error.description = `${read} were read before the quota ran out; none of them is output, since the list would be incomplete, and the rest of the list was not read. ${error.description ?? ''}`;
+			}
+			// Re-wrapping hands back the same error.
+			throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
+		}
 		if (!page || !Array.isArray(page.results)) {
 			throw malformedError(
-				{ node: ctx.getNode(), method: 'GET', path: req.path, itemIndex: req.itemIndex, secrets: [] },
+				{ node: ctx.getNode(), method: 'GET', path: req.path, itemIndex: req.itemIndex, secrets: await secretsOf(ctx) },
 				'no "results" list in the page',
 				page,
 			);

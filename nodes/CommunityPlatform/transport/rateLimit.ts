@@ -91,11 +91,18 @@ export class Pacer {
 		if (dailyReset !== undefined) this.dailyResetAt = dailyReset * 1000;
 	}
 
-	/** After a 429: nobody sends on this bucket before `until`, then the pace resumes. */
+	/**
+	 * After a 429: nobody sends on this bucket before `until` (the server's Retry-After), when
+	 * exactly one token is there again; later requests follow at the sustained rate. Unlike the
+	 * X-RateLimit headers, Retry-After states when the server accepts a request, so it sets the
+	 * bucket rather than only lowering it.
+	 */
 	blockUntil(until: number) {
-		this.refill(clock.now());
+		const now = clock.now();
+		this.refill(now);
 		this.blockedUntil = Math.max(this.blockedUntil, until);
-		this.tokens = Math.min(this.tokens, 0);
+		const tokensAtUnblock = 1 - (Math.max(0, until - now) / 1000) * this.limits.perSecond;
+		this.tokens = tokensAtUnblock;
 	}
 }
 

@@ -82,6 +82,12 @@ export function encodeQuery(qs: IDataObject = {}): string {
 	return parts.length ? `?${parts.join('&')}` : '';
 }
 
+/** The credential's secrets, for errors raised outside apiRequest that quote an answer. */
+export async function secretsOf(ctx: ApiContext): Promise<string[]> {
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	return [String(credentials.accessToken ?? '')];
+}
+
 function cancelSignal(ctx: ApiContext): AbortSignal | undefined {
 	const withSignal = ctx as { getExecutionCancelSignal?: () => AbortSignal | undefined };
 	return typeof withSignal.getExecutionCancelSignal === 'function'

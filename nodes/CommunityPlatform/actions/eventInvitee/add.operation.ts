@@ -78,7 +78,7 @@ export const description = updateDisplayOptions({ show: { resource: ['eventInvit
 
 const LABELS = {
 	inviteeEmail: 'Invitee Email',
-	ticketType: 'Ticket Type',
+	ticketType: 'Ticket Type Name or ID',
 	attendeeType: 'Attendee Type',
 	note: 'Note',
 	inviteAdminEmail: 'Invite Admin Email',

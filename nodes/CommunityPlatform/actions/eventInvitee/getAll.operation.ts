@@ -59,7 +59,7 @@ const LABELS = {
 	attendeeType: 'Attendee Type',
 	inviteAdminEmail: 'Invite Admin Email',
 	inviteeEmail: 'Invitee Email',
-	ticketType: 'Ticket Type',
+	ticketType: 'Ticket Type Name or ID',
 };
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

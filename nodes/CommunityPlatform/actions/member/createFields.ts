@@ -62,7 +62,7 @@ export const CREATE_LABELS = {
 	lastName: 'Last Name',
 	linkedInUrl: 'LinkedIn URL',
 	pictureUrl: 'Picture URL',
-	spaces: 'Spaces',
+	spaces: 'Space Names or IDs',
 };
 
 /** The item's member fields, unset ones left out. */

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readLimit } from '../../schemas/common';
 import { malformedError } from '../../transport/errors';
-import { apiRequest } from '../../transport/request';
+import { apiRequest, secretsOf } from '../../transport/request';
 import { returnAllAndLimit } from '../common.descriptions';
 
 const properties: INodeProperties[] = [...returnAllAndLimit];
@@ -16,7 +16,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const spaces = await apiRequest.call(this, { method: 'GET', path: '/spaces', itemIndex });
 	if (!Array.isArray(spaces)) {
 		throw malformedError(
-			{ node: this.getNode(), method: 'GET', path: '/spaces', itemIndex, secrets: [] },
+			{ node: this.getNode(), method: 'GET', path: '/spaces', itemIndex, secrets: await secretsOf(this) },
 			'expected a list of spaces',
 			spaces,
 		);
