@@ -50,7 +50,8 @@ describe('npm run dev', () => {
 	it('prints the URL and how to sign in', async () => {
 		const [, url] = await dev.waitForOutput(/n8n is ready at (http:\/\/\S+)/, 240_000);
 		expect(url).toBe(`http://127.0.0.1:${n8nPort}`);
-		const [, email, password] = dev.text.match(/Sign in with\s+(\S+)\s+\/\s+(\S+)/)!;
+		// The sign-in line follows the URL line, possibly in a later chunk of output.
+		const [, email, password] = await dev.waitForOutput(/Sign in with\s+(\S+)\s+\/\s+(\S+)/, 30_000);
 		client = new N8nClient(url);
 		await client.login(email, password);
 	});
