@@ -9,84 +9,19 @@ import { LoadOptionsContext, PollContext } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
-	IHttpRequestOptions,
 	INode,
 	INodeExecutionData,
 	INodeParameters,
 	INodeType,
 	INodeTypes,
-	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 import { NodeHelpers, Workflow } from 'n8n-workflow';
+
 import nock from 'nock';
 
-import { CommunityPlatformApi } from '../../credentials/CommunityPlatformApi.credentials';
+import { API, BASE_URL, CREDENTIALS, additionalData } from './n8nContext';
 
-export const BASE_URL = 'https://community.test';
-export const API = `${BASE_URL}/public-api/v1`;
-export const CREDENTIALS = {
-	baseUrl: BASE_URL,
-	clientId: 'client-123',
-	accessToken: 'secret-token-abc123',
-};
-
-// Each test file has its own copy of nock in a shared jest worker: switch it on, and off again.
-if (typeof beforeAll === 'function') {
-	beforeAll(() => {
-		if (!nock.isActive()) nock.activate();
-		nock.disableNetConnect();
-	});
-	afterAll(() => {
-		nock.cleanAll();
-		nock.restore();
-	});
-}
-
-const credentialType = new CommunityPlatformApi();
-
-/** The credential's generic `authenticate` block, applied as n8n applies it. */
-function authenticate(credentials: ICredentialDataDecryptedObject, options: IHttpRequestOptions) {
-	const headers = { ...(options.headers ?? {}) };
-	for (const [name, template] of Object.entries(credentialType.authenticate.properties.headers ?? {})) {
-		const text = String(template).replace(/^=/, '');
-		headers[name] = text.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_, key: string) => String(credentials[key]));
-	}
-	return { ...options, headers };
-}
-
-function additionalData(credentials: ICredentialDataDecryptedObject): IWorkflowExecuteAdditionalData {
-	const known: Record<string, unknown> = {
-		credentialsHelper: {
-			getParentTypes: () => [],
-			isCredentialUsableByNode: () => true,
-			getDecrypted: async () => credentials,
-			authenticate: async (creds: ICredentialDataDecryptedObject, _type: string, options: IHttpRequestOptions) =>
-				authenticate(creds, options),
-			preAuthentication: async () => undefined,
-			runPreAuthentication: async () => undefined,
-		},
-		ssrfBridge: {
-			validateIp: () => ({ ok: true, result: undefined }),
-			validateUrl: async () => ({ ok: true, result: undefined }),
-			validateConnectionHost: () => ({ ok: true, result: undefined }),
-			validateRedirectSync: () => undefined,
-			createSecureLookup: () => undefined,
-		},
-		evalLlmMockHandler: undefined,
-		hooks: undefined,
-		executionId: 'test-execution',
-		restApiUrl: 'http://localhost:5678/rest',
-		instanceBaseUrl: 'http://localhost:5678/',
-		variables: {},
-		webhookBaseUrl: '',
-		webhookTestBaseUrl: '',
-		webhookWaitingBaseUrl: '',
-		formWaitingBaseUrl: '',
-		currentNodeParameters: undefined,
-		userId: 'user',
-	};
-	return known as unknown as IWorkflowExecuteAdditionalData;
-}
+export { API, BASE_URL, CREDENTIALS };
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
