@@ -30,6 +30,9 @@ if (typeof beforeAll === 'function') {
 		if (!nock.isActive()) nock.activate();
 		nock.disableNetConnect();
 	});
+	afterEach(() => {
+		nock.cleanAll();
+	});
 	afterAll(() => {
 		nock.cleanAll();
 		nock.restore();

@@ -66,3 +66,31 @@ export function installVirtualClock(start = Date.UTC(2026, 10, 20, 12, 0, 0)) {
 		restore,
 	};
 }
+
+/**
+ * Installs a fresh virtual clock before each test of the file and restores the real one after;
+ * the returned handle always reads the current test's clock.
+ */
+export function useVirtualClock() {
+	let clock: ReturnType<typeof installVirtualClock> | undefined;
+	beforeEach(() => {
+		clock = installVirtualClock();
+	});
+	afterEach(() => {
+		clock?.restore();
+	});
+	const current = () => {
+		if (!clock) throw new Error('useVirtualClock: no test is running');
+		return clock;
+	};
+	return {
+		get sleeps() {
+			return current().sleeps;
+		},
+		get now() {
+			return current().now;
+		},
+		advance: (ms: number) => current().advance(ms),
+		totalSlept: () => current().totalSlept(),
+	};
+}

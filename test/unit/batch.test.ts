@@ -1,16 +1,9 @@
 import nock from 'nock';
 
 import { API, runNode } from '../helpers/harness';
-import { installVirtualClock } from '../helpers/virtualClock';
+import { useVirtualClock } from '../helpers/virtualClock';
 
-let clock: ReturnType<typeof installVirtualClock>;
-beforeEach(() => {
-	clock = installVirtualClock();
-});
-afterEach(() => {
-	clock.restore();
-	nock.cleanAll();
-});
+const clock = useVirtualClock();
 
 const person = (n: number) => ({ email: `p${n}@example.com`, first: `P${n}`, title: 'Dev', company: 'Acme' });
 
@@ -37,6 +30,20 @@ function completed(rows: Row[], jobId: string, order = (n: number[]) => n) {
 		status: 'completed',
 		results: order(rows.map((_, i) => i)).map((i) => ({ recordPosition: i, tenantUserId: `user-${rows[i].email}`, status: 'created' })),
 	};
+}
+
+/** Mocks one create job (j1): captures the rows sent and answers them all created, in `order`. */
+function oneCreateJob(order?: (positions: number[]) => number[]) {
+	const job = { sent: [] as Row[] };
+	nock(API)
+		.post('/users/batch', (body: { users: Row[] }) => {
+			job.sent = body.users;
+			return true;
+		})
+		.reply(202, { jobId: 'j1', status: 'pending' })
+		.get('/users/batch/j1')
+		.reply(200, () => completed(job.sent, 'j1', order));
+	return job;
 }
 
 describe('Create Many (Batch)', () => {
@@ -70,17 +77,9 @@ describe('Create Many (Batch)', () => {
 
 	it('a bad row fails on its own item and is left out; the others are created', async () => {
 		const items = [person(0), { ...person(1), email: 'not an email' }, { ...person(2), company: 'A' }, person(3)];
-		let sent: Row[] = [];
-		nock(API)
-			.post('/users/batch', (body: { users: Row[] }) => {
-				sent = body.users;
-				return true;
-			})
-			.reply(202, { jobId: 'j1', status: 'pending' })
-			.get('/users/batch/j1')
-			.reply(200, () => completed(sent, 'j1'));
+		const job = oneCreateJob();
 		const out = await createMany(items);
-		expect(sent.map((row) => row.email)).toEqual(['p0@example.com', 'p3@example.com']);
+		expect(job.sent.map((row) => row.email)).toEqual(['p0@example.com', 'p3@example.com']);
 		expect(out.map((item) => item.json.status)).toEqual(['created', 'failed', 'failed', 'created']);
 		expect(out[1].json.reason).toContain('"Email" must be an email address');
 		expect(out[2].json.reason).toContain('"Company" must be at least 2 characters long');
@@ -88,31 +87,15 @@ describe('Create Many (Batch)', () => {
 	});
 
 	it('a duplicate email fails on the later item, naming the first', async () => {
-		let sent: Row[] = [];
-		nock(API)
-			.post('/users/batch', (body: { users: Row[] }) => {
-				sent = body.users;
-				return true;
-			})
-			.reply(202, { jobId: 'j1', status: 'pending' })
-			.get('/users/batch/j1')
-			.reply(200, () => completed(sent, 'j1'));
+		const job = oneCreateJob();
 		const out = await createMany([person(0), person(1), { ...person(0), email: 'P0@Example.com' }]);
-		expect(sent).toHaveLength(2);
+		expect(job.sent).toHaveLength(2);
 		expect(out[2].json).toMatchObject({ status: 'failed', reason: expect.stringContaining('Duplicate of item 0') });
 	});
 
 	it('results returned out of order land on the right items', async () => {
 		const items = Array.from({ length: 5 }, (_, i) => person(i));
-		let sent: Row[] = [];
-		nock(API)
-			.post('/users/batch', (body: { users: Row[] }) => {
-				sent = body.users;
-				return true;
-			})
-			.reply(202, { jobId: 'j1', status: 'pending' })
-			.get('/users/batch/j1')
-			.reply(200, () => completed(sent, 'j1', (positions) => [...positions].reverse()));
+		oneCreateJob((positions) => [...positions].reverse());
 		const out = await createMany(items);
 		out.forEach((item, i) => expect(item.json.userId).toBe(`user-p${i}@example.com`));
 	});
@@ -222,15 +205,7 @@ describe('Create Many (Batch)', () => {
 	});
 
 	it('under Continue On Fail, failed rows carry an error so the error output can take them', async () => {
-		let sent: Row[] = [];
-		nock(API)
-			.post('/users/batch', (body: { users: Row[] }) => {
-				sent = body.users;
-				return true;
-			})
-			.reply(202, { jobId: 'j1', status: 'pending' })
-			.get('/users/batch/j1')
-			.reply(200, () => completed(sent, 'j1'));
+		oneCreateJob();
 		const out = await createMany([person(0), { ...person(1), email: 'bad' }], {}, { continueOnFail: true });
 		expect(out[0].error).toBeUndefined();
 		expect(out[1].error?.message).toContain('"Email" must be an email address');

@@ -4,7 +4,7 @@ import { getClubs } from '../../nodes/CommunityPlatform/methods/options/clubs';
 import { searchClubs } from '../../nodes/CommunityPlatform/methods/search/clubs';
 import { tierOf } from '../../nodes/CommunityPlatform/transport/tiers';
 import { API, loadOptionsContext, runNode } from '../helpers/harness';
-import { installVirtualClock } from '../helpers/virtualClock';
+import { useVirtualClock } from '../helpers/virtualClock';
 
 const clubs = [
 	{ clubId: 'c2', name: 'Product Leaders', slug: 'product-leaders', accessType: 'Private' },
@@ -34,14 +34,7 @@ const envelope = (results: object[], pageNumber: number, pageSize: number, total
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const byEmail = (value: string) => ({ __rl: true, mode: 'email', value });
 
-let clock: ReturnType<typeof installVirtualClock>;
-beforeEach(() => {
-	clock = installVirtualClock();
-});
-afterEach(() => {
-	clock.restore();
-	nock.cleanAll();
-});
+useVirtualClock();
 
 describe('Club: Get Many', () => {
 	it('lists every club with Return All, one item per club', async () => {

@@ -4,7 +4,7 @@ import { getCollections } from '../../nodes/CommunityPlatform/methods/options/co
 import { durationSeconds } from '../../nodes/CommunityPlatform/schemas/content';
 import { tierOf } from '../../nodes/CommunityPlatform/transport/tiers';
 import { API, loadOptionsContext, runNode } from '../helpers/harness';
-import { installVirtualClock } from '../helpers/virtualClock';
+import { useVirtualClock } from '../helpers/virtualClock';
 
 const page = (results: object[], pageNumber: number, pageSize: number) => ({
 	size: results.length,
@@ -41,14 +41,7 @@ const collection = (n: number, name = `Collection ${n}`) => ({
 	collectionContent: [{ type: 'video', id: 'v1', title: 'Intro' }],
 });
 
-let clock: ReturnType<typeof installVirtualClock>;
-beforeEach(() => {
-	clock = installVirtualClock();
-});
-afterEach(() => {
-	clock.restore();
-	nock.cleanAll();
-});
+useVirtualClock();
 
 describe('Content: Get Many', () => {
 	it.each([

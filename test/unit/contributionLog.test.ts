@@ -1,7 +1,7 @@
 import nock from 'nock';
 
 import { API, runNode } from '../helpers/harness';
-import { installVirtualClock } from '../helpers/virtualClock';
+import { useVirtualClock } from '../helpers/virtualClock';
 
 const log = {
 	contributionLogId: 'l1',
@@ -24,14 +24,7 @@ const base = {
 	contributedAt: '2026-03-01T09:30:00',
 };
 
-let clock: ReturnType<typeof installVirtualClock>;
-beforeEach(() => {
-	clock = installVirtualClock();
-});
-afterEach(() => {
-	clock.restore();
-	nock.cleanAll();
-});
+useVirtualClock();
 
 describe('Contribution Log: Create', () => {
 	it('posts every field, with the date in UTC ISO 8601, and outputs the log', async () => {

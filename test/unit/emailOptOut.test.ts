@@ -1,7 +1,7 @@
 import nock from 'nock';
 
 import { API, runNode } from '../helpers/harness';
-import { installVirtualClock } from '../helpers/virtualClock';
+import { useVirtualClock } from '../helpers/virtualClock';
 
 interface Row {
 	userId: string;
@@ -78,14 +78,7 @@ function fakeApi(initial: Row[], grown?: Row[]) {
 const keys = (rows: Array<{ json: object }>) => rows.map(({ json }) => (json as Row).userId);
 const getAll = (parameters: object) => runNode({ parameters: { resource: 'emailOptOut', operation: 'getAll', ...parameters } });
 
-let clock: ReturnType<typeof installVirtualClock>;
-beforeEach(() => {
-	clock = installVirtualClock();
-});
-afterEach(() => {
-	clock.restore();
-	nock.cleanAll();
-});
+useVirtualClock();
 
 describe('Email Opt-Out: Get Many with a limit', () => {
 	it('sends every filter, the email percent-encoded and the date in UTC ISO 8601', async () => {

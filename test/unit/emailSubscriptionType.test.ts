@@ -2,7 +2,7 @@ import nock from 'nock';
 
 import { getSubscriptionTypes } from '../../nodes/CommunityPlatform/methods/options/emails';
 import { API, loadOptionsContext, runNode } from '../helpers/harness';
-import { installVirtualClock } from '../helpers/virtualClock';
+import { useVirtualClock } from '../helpers/virtualClock';
 
 const type = (n: number, hidden = false) => ({
 	id: `t${n}`,
@@ -19,14 +19,7 @@ const page = (results: object[], pageNumber: number, pageSize: number) => ({
 	results,
 });
 
-let clock: ReturnType<typeof installVirtualClock>;
-beforeEach(() => {
-	clock = installVirtualClock();
-});
-afterEach(() => {
-	clock.restore();
-	nock.cleanAll();
-});
+useVirtualClock();
 
 describe('Email Subscription Type: Get Many', () => {
 	it('sends includeHidden as the literal "true" and the system key', async () => {

@@ -4,7 +4,7 @@ import { slugFromEventUrl } from '../../nodes/CommunityPlatform/helpers/events';
 import { searchEvents } from '../../nodes/CommunityPlatform/methods/search/events';
 import { tierOf } from '../../nodes/CommunityPlatform/transport/tiers';
 import { API, loadOptionsContext, runNode } from '../helpers/harness';
-import { installVirtualClock } from '../helpers/virtualClock';
+import { useVirtualClock } from '../helpers/virtualClock';
 
 const event = (n: number, extra: object = {}) => ({
 	eventId: `e${n}`,
@@ -35,14 +35,7 @@ const page = (results: object[], pageNumber: number, pageSize: number) => ({
 	results,
 });
 
-let clock: ReturnType<typeof installVirtualClock>;
-beforeEach(() => {
-	clock = installVirtualClock();
-});
-afterEach(() => {
-	clock.restore();
-	nock.cleanAll();
-});
+useVirtualClock();
 
 describe('Event: Get Many', () => {
 	it('sends every filter in the API’s form and simplifies the events', async () => {

@@ -1,7 +1,7 @@
 import nock from 'nock';
 
 import { API, runNode } from '../helpers/harness';
-import { installVirtualClock } from '../helpers/virtualClock';
+import { useVirtualClock } from '../helpers/virtualClock';
 
 const attendee = (n: number) => ({
 	attendeeId: `a${n}`,
@@ -33,14 +33,7 @@ const page = (results: object[], pageNumber: number, pageSize: number) => ({
 const byId = { __rl: true, mode: 'id', value: 'e1' };
 const byUrl = { __rl: true, mode: 'url', value: 'https://community.example.com/home/events/launch-party' };
 
-let clock: ReturnType<typeof installVirtualClock>;
-beforeEach(() => {
-	clock = installVirtualClock();
-});
-afterEach(() => {
-	clock.restore();
-	nock.cleanAll();
-});
+useVirtualClock();
 
 describe('Event Attendee: Get Many', () => {
 	it('filters by an encoded email and user id and simplifies the attendees', async () => {

@@ -2,7 +2,7 @@ import nock from 'nock';
 
 import { getEventTicketTypes } from '../../nodes/CommunityPlatform/methods/options/events';
 import { API, loadOptionsContext, runNode } from '../helpers/harness';
-import { installVirtualClock } from '../helpers/virtualClock';
+import { useVirtualClock } from '../helpers/virtualClock';
 
 const invitee = (n: number, ticketType = 'VIP') => ({
 	inviteeId: `i${n}`,
@@ -26,14 +26,7 @@ const page = (results: object[], pageNumber: number, pageSize: number) => ({
 
 const byId = { __rl: true, mode: 'id', value: 'e1' };
 
-let clock: ReturnType<typeof installVirtualClock>;
-beforeEach(() => {
-	clock = installVirtualClock();
-});
-afterEach(() => {
-	clock.restore();
-	nock.cleanAll();
-});
+useVirtualClock();
 
 describe('Event Invitee: Get Many', () => {
 	it('sends the four filters, emails percent-encoded, and returns one item per invitee', async () => {

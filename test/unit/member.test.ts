@@ -1,7 +1,7 @@
 import nock from 'nock';
 
 import { API, CREDENTIALS, runNode } from '../helpers/harness';
-import { installVirtualClock } from '../helpers/virtualClock';
+import { useVirtualClock } from '../helpers/virtualClock';
 
 const member = (n: number) => ({
 	userId: `u${n}`,
@@ -25,15 +25,7 @@ const page = (results: object[], pageNumber: number, pageSize: number) => ({
 	results,
 });
 
-let clock: ReturnType<typeof installVirtualClock>;
-
-beforeEach(() => {
-	clock = installVirtualClock();
-});
-afterEach(() => {
-	clock.restore();
-	nock.cleanAll();
-});
+useVirtualClock();
 
 describe('Member: Get', () => {
 	it('reads one member by id with both auth headers and simplifies it', async () => {

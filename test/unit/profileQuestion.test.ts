@@ -4,7 +4,7 @@ import { getProfileQuestions, getSpaces } from '../../nodes/CommunityPlatform/me
 import { searchMembers, searchProfileQuestions } from '../../nodes/CommunityPlatform/methods/listSearch';
 import { getProfileAnswerFields } from '../../nodes/CommunityPlatform/methods/resourceMapping';
 import { API, loadOptionsContext, runNode } from '../helpers/harness';
-import { installVirtualClock } from '../helpers/virtualClock';
+import { useVirtualClock } from '../helpers/virtualClock';
 
 const LIST = [
 	{ id: 'q1', title: 'Favourite tool?', inUserProfileForm: true },
@@ -13,14 +13,7 @@ const LIST = [
 	{ id: 'q4', title: 'Website', inUserProfileForm: true },
 ];
 
-let clock: ReturnType<typeof installVirtualClock>;
-beforeEach(() => {
-	clock = installVirtualClock();
-});
-afterEach(() => {
-	clock.restore();
-	nock.cleanAll();
-});
+useVirtualClock();
 
 describe('Profile Question', () => {
 	it('Get Many returns every question with Return All', async () => {

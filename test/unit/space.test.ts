@@ -2,7 +2,7 @@ import nock from 'nock';
 
 import { getSpaces } from '../../nodes/CommunityPlatform/methods/options/common';
 import { API, loadOptionsContext, runNode } from '../helpers/harness';
-import { installVirtualClock } from '../helpers/virtualClock';
+import { useVirtualClock } from '../helpers/virtualClock';
 
 const spaces = [
 	{ name: 'General', description: 'Everyone' },
@@ -10,14 +10,7 @@ const spaces = [
 	{ name: 'Partners', description: 'Agencies and resellers' },
 ];
 
-let clock: ReturnType<typeof installVirtualClock>;
-beforeEach(() => {
-	clock = installVirtualClock();
-});
-afterEach(() => {
-	clock.restore();
-	nock.cleanAll();
-});
+useVirtualClock();
 
 describe('Space: Get Many', () => {
 	it('lists every space with Return All', async () => {

@@ -3,7 +3,7 @@ import nock from 'nock';
 import { searchTags } from '../../nodes/CommunityPlatform/methods/search/tags';
 import { tierOf } from '../../nodes/CommunityPlatform/transport/tiers';
 import { API, loadOptionsContext, runNode } from '../helpers/harness';
-import { installVirtualClock } from '../helpers/virtualClock';
+import { useVirtualClock } from '../helpers/virtualClock';
 
 const tag = (n: number, name = `Tag ${n}`) => ({
 	tagId: `t${n}`,
@@ -21,14 +21,7 @@ const page = (results: object[], pageNumber: number, pageSize: number) => ({
 
 const t1 = { __rl: true, mode: 'id', value: 't1' };
 
-let clock: ReturnType<typeof installVirtualClock>;
-beforeEach(() => {
-	clock = installVirtualClock();
-});
-afterEach(() => {
-	clock.restore();
-	nock.cleanAll();
-});
+useVirtualClock();
 
 describe('Tag: Get Many', () => {
 	it('filters by name and returns one item per tag', async () => {
