@@ -6,6 +6,13 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+/** Said when the base URL answers 2xx with something other than the API's page of events. */
+export const NOT_THE_API =
+	'The base URL does not look like the Community Platform API: it answered, but not with the API\'s list of events. Use the address of your community (for example https://community.example.com), not the address of n8n or of another site.';
+
+/** Keys of the API's page envelope; `results.length` is there only when `results` is a list. */
+const ENVELOPE_KEYS = ['size', 'pageNumber', 'pageSize', 'results.length'];
+
 export class CommunityPlatformApi implements ICredentialType {
 	name = 'communityPlatformApi';
 
@@ -58,11 +65,18 @@ export class CommunityPlatformApi implements ICredentialType {
 		},
 	};
 
+	/**
+	 * Reads one event, whose answer is the API's page envelope. n8n applies `responseCode`
+	 * rules to an error answer, and `responseSuccessBody` rules to a 2xx answer, failing the
+	 * test when the body's `key` equals `value`: a key missing from the body (an HTML page, some
+	 * other JSON) reads as undefined, so any 2xx that is not the envelope fails.
+	 */
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/public-api\\/v1$/, "")}}',
-			url: '/public-api/v1/userProfileQuestions',
+			url: '/public-api/v1/events',
 			method: 'GET',
+			qs: { pageNum: 1, pageSize: 1 },
 		},
 		rules: [
 			{
@@ -81,6 +95,10 @@ export class CommunityPlatformApi implements ICredentialType {
 						'No Community Platform API at this base URL (404). Use the address of your community, for example https://community.example.com.',
 				},
 			},
-		],
+			...ENVELOPE_KEYS.map((key) => ({
+				type: 'responseSuccessBody' as const,
+				properties: { key, value: undefined, message: NOT_THE_API },
+			})),
+		] as ICredentialTestRequest['rules'],
 	};
 }

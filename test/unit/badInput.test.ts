@@ -11,64 +11,14 @@
  * Batch operations take all input items at once and fail a bad row on its own item (the rest
  * of the batch goes on), so their cases run under Continue On Fail and read the row's error.
  */
-import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import nock from 'nock';
 
-import { CommunityPlatform } from '../../nodes/CommunityPlatform/CommunityPlatform.node';
-import { operationOf } from '../../nodes/CommunityPlatform/actions/resources';
 import { API, runNode } from '../helpers/harness';
+import type { Key } from '../helpers/operations';
+import { BASE, OPERATIONS, fieldsOf, isBatch, labelOf, rl, withParameters } from '../helpers/operations';
 import { installVirtualClock } from '../helpers/virtualClock';
-
-// ------------------------------------------------------------------ the node's operations
-
-const properties = new CommunityPlatform().description.properties;
-
-type Key = `${string}.${string}`;
-
-function shownFor(property: INodeProperties, resource: string, operation: string): boolean {
-	const show = property.displayOptions?.show ?? {};
-	const resources = show.resource as string[] | undefined;
-	const operations = show.operation as string[] | undefined;
-	return Boolean(resources?.includes(resource)) && (!operations || operations.includes(operation));
-}
-
-/** resource.operation for every operation the node offers, read from its description. */
-function nodeOperations(): Key[] {
-	const resourceProperty = properties.find((p) => p.name === 'resource');
-	const resources = (resourceProperty?.options ?? []) as Array<{ value: string }>;
-	const keys: Key[] = [];
-	for (const { value: resource } of resources) {
-		for (const property of properties) {
-			if (property.name !== 'operation' || !shownFor(property, resource, '')) continue;
-			for (const option of (property.options ?? []) as Array<{ value: string }>) keys.push(`${resource}.${option.value}`);
-		}
-	}
-	return keys;
-}
-
-/** The parameters of one operation, with collection options as `collection.option`. */
-function fieldsOf(key: Key): Map<string, INodeProperties> {
-	const [resource, operation] = key.split('.');
-	const fields = new Map<string, INodeProperties>();
-	for (const property of properties) {
-		if (['resource', 'operation'].includes(property.name) || !shownFor(property, resource, operation)) continue;
-		if (!fields.has(property.name)) fields.set(property.name, property);
-		if (property.type === 'collection') {
-			for (const option of (property.options ?? []) as INodeProperties[]) fields.set(`${property.name}.${option.name}`, option);
-		}
-	}
-	return fields;
-}
-
-/** The label the user sees for a parameter path of an operation. */
-function labelOf(key: Key, field: string): string {
-	const property = fieldsOf(key).get(field);
-	if (!property) throw new Error(`${key} has no parameter "${field}"`);
-	return property.displayName;
-}
-
-const OPERATIONS = nodeOperations();
 
 // ------------------------------------------------------------------ the table
 
@@ -120,7 +70,6 @@ interface BadCase {
 	reads?: () => void;
 }
 
-const rl = (mode: string, value: string) => ({ __rl: true, mode, value });
 const long = (n: number) => 'x'.repeat(n);
 
 const EMAIL_FIX = /must be an email address such as jane@example\.com \(no spaces, with a domain\)/;
@@ -197,53 +146,6 @@ const emptyUpdate: BadCase = {
 	set: { updateFields: {} },
 	field: 'updateFields',
 	fix: /Nothing to update: add at least one field/,
-};
-
-/** Valid parameters for each operation; a case changes one thing. */
-const BASE: Record<Key, INodeParameters> = {
-	'club.addMember': { club: rl('id', 'c1'), member: rl('email', 'a@example.com') },
-	'club.addMembersBatch': { club: rl('id', 'c1'), member: rl('email', 'a@example.com') },
-	'club.getApplicationRequests': { club: rl('id', 'c1') },
-	'club.getMemberClubs': { member: rl('id', 'u1') },
-	'club.removeMember': { club: rl('id', 'c1'), member: rl('email', 'a@example.com') },
-	'club.updateMemberClubs': { member: rl('email', 'a@example.com'), mode: 'add', clubIds: ['c1'] },
-	'content.createVideo': {
-		title: 'Intro',
-		videoUrl: 'https://cdn.example.com/intro.mp4',
-		posterUrl: 'https://cdn.example.com/intro-1280x720.jpg',
-		duration: '01:02:03',
-	},
-	'contributionLog.create': {
-		contributionName: 'Answered a question',
-		userEmail: 'a@example.com',
-		contributedAt: '2026-01-31T09:30:00Z',
-	},
-	'eventAttendee.get': { event: rl('id', 'e1'), attendeeId: 'a1' },
-	'eventAttendee.getAll': { event: rl('id', 'e1') },
-	'eventAttendee.register': {
-		event: rl('id', 'e1'),
-		email: 'a@example.com',
-		firstName: 'Ada',
-		lastName: 'Lovelace',
-		position: 'Engineer',
-		company: 'Acme',
-	},
-	'eventInvitee.add': { event: rl('id', 'e1'), inviteeEmail: 'a@example.com', ticketType: 'VIP', attendeeType: 'Attendee' },
-	'eventInvitee.getAll': { event: rl('id', 'e1') },
-	'event.get': { event: rl('id', 'e1') },
-	'member.create': { email: 'a@example.com', firstName: 'Ada', position: 'Engineer', company: 'Acme' },
-	'member.createMany': { email: 'a@example.com', firstName: 'Ada', position: 'Engineer', company: 'Acme' },
-	'member.delete': { member: rl('email', 'a@example.com') },
-	'member.get': { member: rl('id', 'u1') },
-	'member.getByEmail': { email: 'a@example.com' },
-	'member.update': { member: rl('id', 'u1'), updateFields: { company: 'Acme' } },
-	'member.updateByEmail': { email: 'a@example.com', updateFields: { company: 'Acme' } },
-	'member.updateMany': { email: 'a@example.com', updateFields: { position: 'CTO' } },
-	'profileQuestion.get': { question: rl('id', 'q1') },
-	'space.updateMemberSpaces': { email: 'a@example.com', mode: 'add', spaces: ['General'] },
-	'tag.delete': { tag: rl('id', 't1') },
-	'tag.get': { tag: rl('id', 't1') },
-	'tag.rename': { tag: rl('id', 't1'), name: 'Design' },
 };
 
 const TABLE: Partial<Record<Key, BadCase[]>> = {
@@ -541,17 +443,6 @@ const EXEMPT_FIELDS: Record<string, string> = {
 
 // ------------------------------------------------------------------ running a case
 
-/** Sets `a.b` paths on a copy of the parameters. */
-function withParameters(base: INodeParameters, set: Record<string, unknown> = {}): INodeParameters {
-	const out = structuredClone(base) as IDataObject;
-	for (const [path, value] of Object.entries(set)) {
-		const [head, tail] = path.split('.');
-		if (tail === undefined) out[head] = value as IDataObject;
-		else out[head] = { ...((out[head] as IDataObject) ?? {}), [tail]: value } as IDataObject;
-	}
-	return out as INodeParameters;
-}
-
 /** Requests nock saw with no interceptor to answer them: requests the node should not have sent. */
 const unmatched: string[] = [];
 const onNoMatch = (req: { method?: string; path?: string; href?: string }) => {
@@ -574,12 +465,6 @@ afterEach(() => {
 	clock.restore();
 	nock.cleanAll();
 });
-
-const isBatch = (key: Key) => {
-	const [resource, operation] = key.split('.');
-	const handler = operationOf(resource, operation);
-	return Boolean(handler && 'executeBatch' in handler);
-};
 
 /** Runs the case and hands back the error it ended with (thrown, or on the row of a batch). */
 async function failureOf(key: Key, badCase: BadCase): Promise<unknown> {

@@ -1,9 +1,79 @@
 import nock from 'nock';
+import { ExecuteContext, RoutingNode } from 'n8n-core';
+import type { ICredentialDataDecryptedObject, INode, INodeType, INodeTypes, IRunExecutionData } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
 
-import { CommunityPlatformApi } from '../../credentials/CommunityPlatformApi.credentials';
+import { CommunityPlatformApi, NOT_THE_API } from '../../credentials/CommunityPlatformApi.credentials';
 import { CommunityPlatform } from '../../nodes/CommunityPlatform/CommunityPlatform.node';
-import { API, runNode } from '../helpers/harness';
+import { API, BASE_URL, CREDENTIALS, runNode } from '../helpers/harness';
+import { additionalData } from '../helpers/n8nContext';
 import { installVirtualClock } from '../helpers/virtualClock';
+
+/**
+ * Runs the credential's test the way n8n's credentials tester does: the test request goes
+ * through n8n-core's real RoutingNode (expressions, authentication, JSON or text parsing); an
+ * error answer is matched against the `responseCode` rules, and a 2xx answer fails when the
+ * first item's value at a `responseSuccessBody` rule's key equals the rule's value. The e2e
+ * test (test/e2e/loaders-credential.e2e.test.ts) runs the same cases through n8n itself.
+ */
+async function testCredential(data: ICredentialDataDecryptedObject): Promise<{ status: 'OK' | 'Error'; message: string }> {
+	const { test } = new CommunityPlatformApi();
+	const nodeType: INodeType = {
+		description: {
+			displayName: 'Credential Test',
+			name: 'credentialTest',
+			group: [],
+			version: 1,
+			description: '',
+			defaults: {},
+			inputs: [],
+			outputs: [],
+			credentials: [{ name: 'communityPlatformApi', required: true }],
+			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', default: '', routing: { request: test.request } }],
+		},
+	};
+	const node: INode = {
+		id: 'temp',
+		name: 'Temp-Node',
+		type: 'credentialTest',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials: { communityPlatformApi: { id: '1', name: 'Community Platform account' } },
+	};
+	const nodeTypes = { getByName: () => nodeType, getByNameAndVersion: () => nodeType, getKnownTypes: () => ({}) };
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: nodeTypes as unknown as INodeTypes });
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		additionalData(data),
+		'internal',
+		{ resultData: { runData: {} } } as IRunExecutionData,
+		0,
+		[],
+		{ main: [[{ json: {} }]] },
+		{ node, data: {}, source: null },
+		[],
+	);
+	const rules = test.rules ?? [];
+	let items;
+	try {
+		items = await new RoutingNode(context, nodeType, { id: '1', name: 'c', type: 'communityPlatformApi', data }).runNode();
+	} catch (error) {
+		const status = (error as { cause?: { response?: { status?: number } } }).cause?.response?.status;
+		const rule = rules.find((r) => r.type === 'responseCode' && r.properties.value === status);
+		return { status: 'Error', message: rule ? rule.properties.message : `HTTP ${status ?? '(no answer)'}` };
+	}
+	const body: unknown = items?.[0]?.[0]?.json;
+	for (const rule of rules) {
+		if (rule.type !== 'responseSuccessBody') continue;
+		const value = String(rule.properties.key)
+			.split('.')
+			.reduce<unknown>((at, key) => (at === null || at === undefined ? undefined : (at as Record<string, unknown>)[key]), body);
+		if (value === rule.properties.value) return { status: 'Error', message: rule.properties.message };
+	}
+	return { status: 'OK', message: 'Connection successful!' };
+}
 
 describe('credential', () => {
 	const credential = new CommunityPlatformApi();
@@ -28,10 +98,43 @@ describe('credential', () => {
 		});
 	});
 
-	it('tests against a cheap endpoint and explains a 401', () => {
-		expect(credential.test.request.url).toBe('/public-api/v1/userProfileQuestions');
-		const rule = credential.test.rules?.find((r) => r.type === 'responseCode' && r.properties.value === 401);
-		expect(rule?.properties.message).toContain('client ID or access token was refused');
+	describe('the Test button (n8n\'s test rules, evaluated over real requests)', () => {
+		const envelope = { size: 1, pageNumber: 1, pageSize: 1, results: [{ eventId: 'e1', title: 'Launch' }] };
+
+		it('succeeds on the API\'s page of one event, asked with the credential\'s headers', async () => {
+			const scope = nock(API, { reqheaders: { 'x-client-id': 'client-123', authorization: 'Bearer secret-token-abc123' } })
+				.get('/events')
+				.query({ pageNum: '1', pageSize: '1' })
+				.reply(200, envelope);
+			expect(await testCredential(CREDENTIALS)).toEqual({ status: 'OK', message: 'Connection successful!' });
+			expect(scope.isDone()).toBe(true);
+		});
+
+		it('succeeds on an empty page too (a community with no events yet)', async () => {
+			nock(API).get('/events').query(true).reply(200, { size: 0, pageNumber: 1, pageSize: 1, results: [] });
+			expect((await testCredential(CREDENTIALS)).status).toBe('OK');
+		});
+
+		// Each host answers 200 on any path, as the n8n editor and most web sites do.
+		it.each([
+			['an HTML page (a web site, the n8n editor)', '<!DOCTYPE html><html><head><title>n8n.io - Workflow Automation</title></head><body></body></html>', { 'content-type': 'text/html; charset=utf-8' }],
+			['JSON of another application', { data: [{ id: 'wf1', name: 'My workflow' }], nextCursor: null }, {}],
+			['a bare list (no envelope)', [{ id: 'q1', title: 'Favourite tool?', inUserProfileForm: true }], {}],
+			['an envelope-like object whose results is not a list', { size: 1, pageNumber: 1, pageSize: 1, results: {} }, {}],
+			['an empty JSON object', {}, {}],
+			['an empty answer', '', {}],
+		])('fails on %s, saying the base URL is not the API', async (_what, body, headers) => {
+			nock(BASE_URL).get(() => true).reply(200, body, headers);
+			expect(await testCredential(CREDENTIALS)).toEqual({ status: 'Error', message: NOT_THE_API });
+		});
+
+		it('keeps the 401 and 404 explanations', async () => {
+			// n8n sends a request answered 401 once more (its credential refresh), as in the real tester.
+			nock(API).get('/events').query(true).times(2).reply(401, { message: 'Unauthorized' });
+			expect((await testCredential(CREDENTIALS)).message).toContain('client ID or access token was refused (401)');
+			nock(API).get('/events').query(true).reply(404, 'Not Found');
+			expect((await testCredential(CREDENTIALS)).message).toContain('No Community Platform API at this base URL (404)');
+		});
 	});
 
 	it('the test base URL expression strips a trailing slash and a pasted /public-api/v1', () => {

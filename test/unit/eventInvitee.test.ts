@@ -1,6 +1,9 @@
 import nock from 'nock';
 
-import { getEventTicketTypes } from '../../nodes/CommunityPlatform/methods/options/events';
+import type { INodeProperties } from 'n8n-workflow';
+
+import { CommunityPlatform } from '../../nodes/CommunityPlatform/CommunityPlatform.node';
+import { getEventInvitationTicketTypes, getEventTicketTypes } from '../../nodes/CommunityPlatform/methods/options/events';
 import { API, loadOptionsContext, runNode } from '../helpers/harness';
 import { useVirtualClock } from '../helpers/virtualClock';
 
@@ -225,8 +228,56 @@ describe('ticket types of an event (loader)', () => {
 		expect(scope.isDone()).toBe(true);
 	});
 
+	it('for Event Invitee > Add, lists invitation-only types first and marks the types no invitation holds', async () => {
+		const scope = nock(API)
+			.get('/events/e1/invitees')
+			.query({ pageNum: '1', pageSize: '200' })
+			.reply(200, page([invitee(1, 'Speaker Pass'), invitee(2, 'Press Pass')], 1, 200))
+			.get('/events/e1/attendees')
+			.query({ pageNum: '1', pageSize: '100' })
+			.reply(200, page([{ ticketType: 'General' }, { ticketType: 'Speaker Pass' }, { ticketType: 'Early Bird' }], 1, 100));
+		const options = await getEventInvitationTicketTypes.call(loadOptionsContext({ resource: 'eventInvitee', operation: 'add', event: byId }));
+		expect(scope.isDone()).toBe(true);
+		expect(options.map((o) => [o.name, o.value])).toEqual([
+			['Press Pass', 'Press Pass'],
+			['Speaker Pass', 'Speaker Pass'],
+			['Early Bird (not seen on invitations)', 'Early Bird'],
+			['General (not seen on invitations)', 'General'],
+		]);
+		expect(options[1].description).toBe('Invitation-only. Seen on 1 invitation(s) and 1 registration(s).');
+		expect(options[3].description).toBe(
+			'Seen on 0 invitation(s) and 1 registration(s), none on invitations: probably open to registration, which the API refuses for an invitation. Choose it only if you know it is invitation-only.',
+		);
+	});
+
 	it('lists nothing (and sends nothing) until an event is chosen', async () => {
 		const ctx = loadOptionsContext({ resource: 'eventInvitee', operation: 'add', event: { __rl: true, mode: 'list', value: '' } });
 		expect(await getEventTicketTypes.call(ctx)).toEqual([]);
+	});
+});
+
+describe('the Ticket Type field', () => {
+	/** The Ticket Type field of an Event Invitee operation, at the top or inside a collection. */
+	const ticketTypeField = (operation: 'add' | 'getAll') =>
+		new CommunityPlatform().description.properties
+			.filter((p) => p.displayOptions?.show?.resource?.includes('eventInvitee') && p.displayOptions.show.operation?.includes(operation))
+			.flatMap((p) => (p.type === 'collection' ? (p.options as INodeProperties[]) : [p]))
+			.find((p) => p.name === 'ticketType');
+
+	it.each(['add', 'getAll'] as const)('of %s says the list holds only types someone holds, and how to type another in', (operation) => {
+		const description = ticketTypeField(operation)?.description;
+		expect(description).toContain('The list shows only the ticket types someone already holds on this event');
+		expect(description).toContain('for one nobody holds yet, switch the field to Expression and type its exact name');
+	});
+
+	it('of Add lists invitation ticket types; the Get Many filter lists them all', () => {
+		expect(ticketTypeField('add')?.typeOptions?.loadOptionsMethod).toBe('getEventInvitationTicketTypes');
+		expect(ticketTypeField('getAll')?.typeOptions?.loadOptionsMethod).toBe('getEventTicketTypes');
+	});
+
+	it('is a loader the node has', () => {
+		expect(Object.keys(new CommunityPlatform().methods.loadOptions)).toEqual(
+			expect.arrayContaining(['getEventTicketTypes', 'getEventInvitationTicketTypes']),
+		);
 	});
 });

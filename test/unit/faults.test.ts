@@ -125,6 +125,58 @@ describe('writes and batch submissions', () => {
 		expect(scope.pendingMocks()).toHaveLength(1);
 	});
 
+	describe('write errors that tell the truth (issue 11, point 6)', () => {
+		const createOne = () =>
+			runNode({
+				continueOnFail: true,
+				parameters: { resource: 'member', operation: 'create', email: 'a@example.com', firstName: 'A', position: 'Dev', company: 'Acme' },
+			});
+		const gatewayPage = `<!DOCTYPE html><html><head><title>502 Bad Gateway</title><style>${'body{}'.repeat(5000)}</style></head><body><h1>Bad Gateway</h1>${'<p>upstream</p>'.repeat(2000)}</body></html>`;
+
+		it('a 5xx whose body is an HTML page: the status and the page title, not the page', async () => {
+			nock(API).post('/users').reply(502, gatewayPage, { 'Content-Type': 'text/html' });
+			const [item] = await createOne();
+			expect(item.json.error).toBe(
+				'The API answered with status 502 (502 Bad Gateway); whether the change was applied is unknown, so it was not re-sent',
+			);
+		});
+
+		it('a 5xx HTML page without a title: the status alone', async () => {
+			nock(API).post('/users').reply(503, `<html><body>${'x'.repeat(100_000)}</body></html>`, { 'Content-Type': 'text/html' });
+			const [item] = await createOne();
+			expect(item.json.error).toBe('The API answered with status 503; whether the change was applied is unknown, so it was not re-sent');
+		});
+
+		it.each([
+			['an HTML page from a proxy', gatewayPage.replace('502 Bad Gateway', 'Welcome'), 'text/html', 'an HTML page instead of JSON'],
+			['truncated JSON', '{"userId":"u1","userFirstName":"A', 'application/json', 'a body that is not valid JSON'],
+		])('a write answered 2xx with %s says the change was most likely applied', async (_what, body, type, what) => {
+			const scope = nock(API).post('/contributionLogs').reply(200, body, { 'Content-Type': type });
+			const again = nock(API).post('/contributionLogs').reply(200, {});
+			const out = await runNode({
+				continueOnFail: true,
+				parameters: {
+					resource: 'contributionLog',
+					operation: 'create',
+					contributionName: 'Code contribution',
+					userEmail: 'a@example.com',
+					contributedAt: '2026-01-31T09:30:00Z',
+				},
+			});
+			expect(scope.isDone()).toBe(true);
+			expect(again.isDone()).toBe(false);
+			expect(out[0].json.error).toBe(
+				`Unexpected answer from POST /contributionLogs: ${what}; the API reported success, so the change was most likely applied`,
+			);
+		});
+
+		it('a read answered 2xx with a malformed body says nothing about a change', async () => {
+			nock(API).get('/users/u1').reply(200, '{"id":', { 'Content-Type': 'application/json' });
+			const out = await runNode({ continueOnFail: true, parameters: { resource: 'member', operation: 'get', member: { __rl: true, mode: 'id', value: 'u1' } } });
+			expect(out[0].json.error).toBe('Unexpected answer from GET /users/u1: a body that is not valid JSON');
+		});
+	});
+
 	it('a 400 on a submission still says the job was not accepted', async () => {
 		nock(API).post('/users/batch').reply(400, { message: 'duplicate emails in batch' });
 		const out = await createMany([person(0)]);

@@ -2,8 +2,8 @@ import nock from 'nock';
 
 import { Pacer } from '../../nodes/CommunityPlatform/transport/rateLimit';
 import { tierOf } from '../../nodes/CommunityPlatform/transport/tiers';
-import { RETRY_POLICY } from '../../nodes/CommunityPlatform/transport/request';
-import { API, CREDENTIALS, runNode } from '../helpers/harness';
+import { RETRY_POLICY, apiRequest, pathOf } from '../../nodes/CommunityPlatform/transport/request';
+import { API, CREDENTIALS, loadOptionsContext, runNode } from '../helpers/harness';
 import { installVirtualClock } from '../helpers/virtualClock';
 
 let clock: ReturnType<typeof installVirtualClock>;
@@ -304,5 +304,107 @@ describe('cancellation', () => {
 		controller.abort();
 		await expect(getMember('u1', { abortSignal: controller.signal })).rejects.toThrow();
 		expect(clock.totalSlept()).toBe(0);
+	});
+});
+
+describe('Return All: where a paged list ends', () => {
+	const tag = (n: number) => ({ tagId: `t${n}`, tagName: `Tag ${n}` });
+	const tags = (from: number, count: number) => Array.from({ length: count }, (_, i) => tag(from + i));
+	const envelope = (results: object[], pageNumber: number, pageSize: number) => ({
+		size: results.length,
+		pageNumber,
+		pageSize,
+		results,
+	});
+	const getAllTags = () => runNode({ parameters: { resource: 'tag', operation: 'getAll', returnAll: true } });
+
+	it('goes on when the server applied a smaller page size than asked (200 asked, 100 applied)', async () => {
+		const scope = nock(API)
+			.get('/tags')
+			.query({ pageNum: '1', pageSize: '200' })
+			.reply(200, envelope(tags(0, 100), 1, 100))
+			.get('/tags')
+			.query({ pageNum: '2', pageSize: '200' })
+			.reply(200, envelope(tags(100, 100), 2, 100))
+			.get('/tags')
+			.query({ pageNum: '3', pageSize: '200' })
+			.reply(200, envelope(tags(200, 40), 3, 100));
+		const out = await getAllTags();
+		expect(scope.isDone()).toBe(true);
+		expect(out.map((item) => item.json)).toEqual(tags(0, 240));
+	});
+
+	it('ends on a page with fewer rows than the applied page size, asking no further', async () => {
+		const scope = nock(API)
+			.get('/tags')
+			.query({ pageNum: '1', pageSize: '200' })
+			.reply(200, envelope(tags(0, 100), 1, 100))
+			.get('/tags')
+			.query({ pageNum: '2', pageSize: '200' })
+			.reply(200, envelope(tags(100, 99), 2, 100));
+		const out = await getAllTags();
+		expect(scope.isDone()).toBe(true);
+		expect(out).toHaveLength(199);
+		// nock refuses any further request, so a third page would have failed the run.
+	});
+
+	it('ends on an empty page even when the server applied the size asked', async () => {
+		const scope = nock(API)
+			.get('/tags')
+			.query({ pageNum: '1', pageSize: '200' })
+			.reply(200, envelope(tags(0, 200), 1, 200))
+			.get('/tags')
+			.query({ pageNum: '2', pageSize: '200' })
+			.reply(200, envelope([], 2, 200));
+		expect(await getAllTags()).toHaveLength(200);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('falls back to the size asked when the envelope has no usable pageSize', async () => {
+		const scope = nock(API)
+			.get('/tags')
+			.query({ pageNum: '1', pageSize: '200' })
+			.reply(200, { size: 200, pageNumber: 1, results: tags(0, 200) })
+			.get('/tags')
+			.query({ pageNum: '2', pageSize: '200' })
+			.reply(200, { size: 3, pageNumber: 2, pageSize: 'big', results: tags(200, 3) });
+		expect(await getAllTags()).toHaveLength(203);
+		expect(scope.isDone()).toBe(true);
+	});
+});
+
+describe('a deadline: no wait that would end after it is started (the triggers keep a poll short)', () => {
+	const read = (deadlineInMs: number) =>
+		apiRequest.call(loadOptionsContext(), {
+			method: 'GET',
+			path: pathOf`/users/${{ Member: 'u1' }}`,
+			deadline: clock.now + deadlineInMs,
+		});
+
+	it('a 429 whose Retry-After ends past the deadline fails at once as rate limited', async () => {
+		const scope = nock(API)
+			.get('/users/u1')
+			.reply(429, { message: 'Too many requests' }, { 'Retry-After': '30' })
+			.get('/users/u1')
+			.reply(200, { userId: 'u1' });
+		await expect(read(10_000)).rejects.toMatchObject({ httpCode: '429', failure: { cause: 'rate-limited', retryAfterMs: 30_000 } });
+		expect(scope.pendingMocks()).toHaveLength(1);
+		expect(clock.totalSlept()).toBe(0);
+	});
+
+	it('a Retry-After within the deadline is waited out as usual', async () => {
+		nock(API)
+			.get('/users/u1')
+			.reply(429, { message: 'Too many requests' }, { 'Retry-After': '3' })
+			.get('/users/u1')
+			.reply(200, { userId: 'u1' });
+		await expect(read(10_000)).resolves.toEqual({ userId: 'u1' });
+		expect(clock.totalSlept()).toBeGreaterThanOrEqual(3000);
+	});
+
+	it('a read is not retried after a 5xx when the backoff would end past the deadline', async () => {
+		const scope = nock(API).get('/users/u1').reply(503, { message: 'busy' }).get('/users/u1').reply(200, { userId: 'u1' });
+		await expect(read(500)).rejects.toMatchObject({ httpCode: '503', message: 'busy' });
+		expect(scope.pendingMocks()).toHaveLength(1);
 	});
 });

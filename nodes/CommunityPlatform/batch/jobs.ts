@@ -1,31 +1,34 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { ApiPath } from '../transport/path';
 import { pathOf } from '../transport/request';
 
 /** The three batch job endpoints (spec: Batch user endpoints, Clubs). */
 export type JobKind = 'createUsers' | 'updateUsers' | 'addClubMembers';
 
 export interface JobEndpoints {
-	submitPath: string;
-	statusPath(jobId: string): string;
+	submitPath: ApiPath;
+	statusPath(jobId: string): ApiPath;
 	/** Per-row statuses that count as success. */
 	succeeded: string[];
 }
 
-export function jobEndpoints(kind: JobKind, clubId = ''): JobEndpoints {
+/** The endpoints of a kind of job; a club job's club is named `clubLabel` in errors (the field it came from). */
+export function jobEndpoints(kind: JobKind, clubId = '', clubLabel = 'Club'): JobEndpoints {
+	const club = { [clubLabel]: clubId };
 	switch (kind) {
 		case 'createUsers':
-			return { submitPath: '/users/batch', statusPath: (id) => pathOf`/users/batch/${id}`, succeeded: ['created'] };
+			return { submitPath: '/users/batch', statusPath: (id) => pathOf`/users/batch/${{ 'Job ID': id }}`, succeeded: ['created'] };
 		case 'updateUsers':
 			return {
 				submitPath: '/users/batch-update',
-				statusPath: (id) => pathOf`/users/batch-update/${id}`,
+				statusPath: (id) => pathOf`/users/batch-update/${{ 'Job ID': id }}`,
 				succeeded: ['updated', 'noop'],
 			};
 		case 'addClubMembers':
 			return {
-				submitPath: pathOf`/clubs/${clubId}/users/batch`,
-				statusPath: (id) => pathOf`/clubs/${clubId}/users/batch/${id}`,
+				submitPath: pathOf`/clubs/${club}/users/batch`,
+				statusPath: (id) => pathOf`/clubs/${club}/users/batch/${{ 'Job ID': id }}`,
 				succeeded: ['success'],
 			};
 	}

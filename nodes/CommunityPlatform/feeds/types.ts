@@ -1,5 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
+import type { FixedPath } from '../transport/path';
+
 /**
  * Something a feed row shows that a trigger can fire on.
  *
@@ -26,7 +28,7 @@ export interface FeedScope<K extends string> {
 /** One change feed: everything the shared engine needs to know about it. */
 export interface FeedDefinition<K extends string = string> {
 	/** Path below /public-api/v1. */
-	path: string;
+	path: FixedPath;
 	/** What a row is, for messages: "member", "event attendee"... */
 	noun: string;
 	/** The change kinds this feed's trigger offers, in lifecycle order (ties sort by it). */

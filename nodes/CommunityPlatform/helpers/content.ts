@@ -1,11 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { FixedPath } from '../transport/path';
 import { pickFields } from './fields';
 
 export interface ContentType {
 	/** Name in the Content Type list. */
 	name: string;
-	path: string;
+	path: FixedPath;
 	/** What each field of the item type starts with (videoId, blogTitle, ...). */
 	prefix: string;
 	/** Whether the list takes the fromDate / toDate creation filters. */

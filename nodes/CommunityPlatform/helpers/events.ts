@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { failParameters } from '../schemas/common';
 import type { Page } from '../transport/paginate';
 import type { ApiContext } from '../transport/request';
+import { clipQuoted } from '../transport/quote';
 import { apiRequest, pathOf } from '../transport/request';
 import { pickFields } from './fields';
 
@@ -140,7 +141,7 @@ async function findEventBySlug(this: ApiContext, ref: { slug: string; url: strin
 		if (event) return event;
 		if (results.length < SCAN_PAGE_SIZE) break;
 	}
-	throw new NodeOperationError(this.getNode(), `No event has the slug "${ref.slug}" (from the URL "${ref.url}")`, {
+	throw new NodeOperationError(this.getNode(), clipQuoted(`No event has the slug "${ref.slug}" (from the URL "${ref.url}")`), {
 		itemIndex,
 		description: "Check the URL (open the event in the community and copy its address), or choose the event From List or By ID.",
 	});
@@ -149,7 +150,7 @@ async function findEventBySlug(this: ApiContext, ref: { slug: string; url: strin
 async function getEventById(this: ApiContext, eventId: string, itemIndex?: number): Promise<IDataObject> {
 	return (await apiRequest.call(this, {
 		method: 'GET',
-		path: pathOf`/events/${eventId}`,
+		path: pathOf`/events/${{ Event: eventId }}`,
 		itemIndex,
 		notFound: `No event has the ID "${eventId}"`,
 	})) as IDataObject;
@@ -175,7 +176,7 @@ export async function eventSlugOf(this: ApiContext, ref: EventRef, itemIndex?: n
 	if (ref.slug !== undefined) return ref.slug;
 	const event = await getEvent.call(this, ref, itemIndex);
 	if (typeof event.eventSlug !== 'string' || !event.eventSlug) {
-		throw new NodeOperationError(this.getNode(), `The event "${ref.eventId}" has no slug, so nobody can register for it through the API`, {
+		throw new NodeOperationError(this.getNode(), clipQuoted(`The event "${ref.eventId}" has no slug, so nobody can register for it through the API`), {
 			itemIndex,
 		});
 	}

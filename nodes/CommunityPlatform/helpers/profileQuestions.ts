@@ -24,7 +24,7 @@ export async function listProfileQuestions(this: ApiContext): Promise<ProfileQue
 export async function getProfileQuestion(this: ApiContext, id: string, itemIndex?: number): Promise<ProfileQuestion> {
 	return (await apiRequest.call(this, {
 		method: 'GET',
-		path: pathOf`/userProfileQuestions/${id}`,
+		path: pathOf`/userProfileQuestions/${{ 'Profile Question': id }}`,
 		itemIndex,
 		notFound: `No profile question has the ID "${id}"`,
 	})) as ProfileQuestion;

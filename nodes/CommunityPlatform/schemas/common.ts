@@ -3,12 +3,19 @@ import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { clipQuoted } from '../transport/quote';
+
 /** Each zod message says what is wrong and how to fix it; the field's label is added in front. */
+/** The longest email address there can be (RFC 5321: 254 characters). */
+export const MAX_EMAIL_LENGTH = 254;
+
 export const email = z
 	.string({ required_error: 'is required: enter an email address such as jane@example.com' })
 	.trim()
 	.min(1, 'is required: enter an email address such as jane@example.com')
-	.email('must be an email address such as jane@example.com (no spaces, with a domain)');
+	.max(MAX_EMAIL_LENGTH, `is longer than ${MAX_EMAIL_LENGTH} characters, the most an email address can have: check the value`)
+	// Piped, so that the address check runs only on a value of a possible length.
+	.pipe(z.string().email('must be an email address such as jane@example.com (no spaces, with a domain)'));
 
 export const url = z
 	.string()
@@ -94,9 +101,10 @@ export function parseParameters<S extends z.ZodTypeAny>(
 }
 
 export function failParameters(node: INode, issues: string[], itemIndex: number): never {
-	throw new NodeOperationError(node, `Invalid parameter: ${issues[0]}`, {
+	const said = issues.map(clipQuoted);
+	throw new NodeOperationError(node, `Invalid parameter: ${said[0]}`, {
 		itemIndex,
-		description: issues.length > 1 ? issues.join('\n') : 'Fix this parameter; nothing was sent to the API.',
+		description: said.length > 1 ? said.join('\n') : 'Fix this parameter; nothing was sent to the API.',
 	});
 }
 

@@ -1,6 +1,8 @@
 import type { Failure, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { clip, clipQuoted } from './quote';
+
 /** Replaces every occurrence of the secrets in a text, so no error can echo the token. */
 export function redact(text: string, secrets: string[]): string {
 	return secrets
@@ -8,9 +10,27 @@ export function redact(text: string, secrets: string[]): string {
 		.reduce((out, secret) => out.split(secret).join('[redacted]'), text);
 }
 
-function apiMessage(body: unknown): string | undefined {
+/** The title of an HTML page (a proxy's or gateway's error page), if it has one. */
+function pageTitle(html: string): string | undefined {
+	const title = /<title[^>]*>([^<]*)<\/title>/i.exec(html.slice(0, 10_000))?.[1]?.replace(/\s+/g, ' ').trim();
+	return title || undefined;
+}
+
+/**
+ * What an error answer says, at most 200 characters of it: the API's `{message}`; for an HTML
+ * page (a proxy's error page) its title only; for other text its start.
+ */
+function apiMessage(body: unknown, secrets: string[]): string | undefined {
 	if (body && typeof body === 'object' && typeof (body as JsonObject).message === 'string') {
-		return (body as JsonObject).message as string;
+		return clip(redact((body as JsonObject).message as string, secrets));
+	}
+	if (typeof body === 'string' && body.trim() !== '') {
+		const text = redact(body, secrets);
+		if (text.trimStart().startsWith('<')) {
+			const title = pageTitle(text);
+			return title === undefined ? undefined : clip(title);
+		}
+		return clip(text.trim());
 	}
 	return undefined;
 }
@@ -40,11 +60,13 @@ const FAILURES: Record<number, Failure> = {
 
 /** An API error answer (4xx/5xx) as a NodeApiError carrying the API's own message. */
 export function apiError(ctx: ErrorContext, status: number, body: unknown): NodeApiError {
-	let message = redact(apiMessage(body) ?? `The API answered with status ${status}`, ctx.secrets);
+	const said = apiMessage(body, ctx.secrets);
+	const fromJson = typeof body === 'object' && said !== undefined;
+	let message = fromJson ? (said as string) : `The API answered with status ${status}${said ? ` (${said})` : ''}`;
 	// Said in the message, not only the description: Continue On Fail keeps just the message.
 	if (status >= 500 && ctx.method !== 'GET') message += '; whether the change was applied is unknown, so it was not re-sent';
 	let description = DESCRIPTIONS[status];
-	if (status === 404) description = ctx.notFound ?? `Nothing was found at ${ctx.method} ${ctx.path}.`;
+	if (status === 404) description = clipQuoted(ctx.notFound ?? `Nothing was found at ${ctx.method} ${ctx.path}.`);
 	if (status >= 500) {
 		description =
 			ctx.method === 'GET'
@@ -62,7 +84,7 @@ export function apiError(ctx: ErrorContext, status: number, body: unknown): Node
 
 /** The request never got an answer (connection refused, reset, timed out). */
 export function networkError(ctx: ErrorContext, error: Error & { code?: string }): NodeApiError {
-	const reason = redact(error.message || error.code || 'no answer', ctx.secrets);
+	const reason = clip(redact(error.message || error.code || 'no answer', ctx.secrets));
 	const write = ctx.method !== 'GET';
 	const message = write
 		? `No answer from the Community Platform API to ${ctx.method} ${ctx.path} (${reason}); whether the change was applied is unknown, so it was not re-sent`
@@ -103,14 +125,22 @@ export function quotaError(ctx: ErrorContext, tier: string, resetsAt: number): N
 	});
 }
 
-/** A 2xx answer whose body is not what the API documents. */
+/**
+ * A 2xx answer whose body is not what the API documents. For a write, the API (or a proxy in
+ * front of it) said it succeeded, so the change was most likely applied: the message says so,
+ * since Continue On Fail keeps only the message, and running the item again could apply it twice.
+ */
 export function malformedError(ctx: ErrorContext, what: string, body: unknown): NodeApiError {
 	const raw = typeof body === 'string' ? body : JSON.stringify(body);
-	const excerpt = redact(String(raw ?? '').slice(0, 200), ctx.secrets);
-	const message = `Unexpected answer from ${ctx.method} ${ctx.path}: ${what}`;
+	const excerpt = redact(String(raw ?? '').slice(0, 10_000), ctx.secrets).slice(0, 200);
+	const write = ctx.method !== 'GET';
+	let message = `Unexpected answer from ${ctx.method} ${ctx.path}: ${what}`;
+	if (write) message += '; the API reported success, so the change was most likely applied';
 	return new NodeApiError(ctx.node, { message } as JsonObject, {
 		message,
-		description: `The API answered: ${excerpt || '(empty body)'}`,
+		description: write
+			? `Check the record in the community before running this item again: running it again may apply the change twice. The API answered: ${excerpt || '(empty body)'}`
+			: `The API answered: ${excerpt || '(empty body)'}`,
 		itemIndex: ctx.itemIndex,
 		failure: { cause: 'temporarily-unavailable' },
 	});

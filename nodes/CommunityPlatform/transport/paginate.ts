@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { ApiContext, ApiRequest } from './request';
 import { apiRequest, secretsOf } from './request';
 import { malformedError } from './errors';
+import { pathText } from './path';
 
 /** The `{size, pageNumber, pageSize, results}` envelope of paged lists. */
 export interface Page<T = IDataObject> {
@@ -31,9 +32,18 @@ export interface PagesRead<T> {
 }
 
 /**
+ * The page size the server applied: the envelope's `pageSize` when it is a positive integer
+ * (a server may cap what was asked, e.g. 100 for 200), else the size asked for.
+ */
+function appliedPageSize(page: Page<unknown>, asked: number): number {
+	return Number.isSafeInteger(page.pageSize) && page.pageSize > 0 ? page.pageSize : asked;
+}
+
+/**
  * Reads a paged list. Return All uses the largest page size and stops at the first short or
- * empty page, so no request is wasted; a limit asks for just enough rows. With a reach, it
- * stops before asking for a page past it and says the rows may be incomplete.
+ * empty page (short: fewer rows than the page size the server applied), so no request is
+ * wasted; a limit asks for just enough rows. With a reach, it stops before asking for a page
+ * past it and says the rows may be incomplete.
  */
 async function readAll<T>(ctx: ApiContext, query: PageQuery<T> & { reach?: number }): Promise<PagesRead<T>> {
 	const { returnAll, limit = 50, maxPageSize = 200, reach, onPage, ...req } = query;
@@ -60,7 +70,7 @@ async function readAll<T>(ctx: ApiContext, query: PageQuery<T> & { reach?: numbe
 		}
 		if (!page || !Array.isArray(page.results)) {
 			throw malformedError(
-				{ node: ctx.getNode(), method: 'GET', path: req.path, itemIndex: req.itemIndex, secrets: await secretsOf(ctx) },
+				{ node: ctx.getNode(), method: 'GET', path: pathText(req.path), itemIndex: req.itemIndex, secrets: await secretsOf(ctx) },
 				'no "results" list in the page',
 				page,
 			);
@@ -68,7 +78,9 @@ async function readAll<T>(ctx: ApiContext, query: PageQuery<T> & { reach?: numbe
 		onPage?.(page);
 		rows.push(...page.results);
 		if (!returnAll && rows.length >= limit) return { rows: rows.slice(0, limit), complete: true };
-		if (page.results.length < pageSize) return { rows, complete: true };
+		if (page.results.length === 0 || page.results.length < appliedPageSize(page, pageSize)) {
+			return { rows, complete: true };
+		}
 	}
 }
 

@@ -76,6 +76,11 @@ export class Pacer {
 		return true;
 	}
 
+	/** Until when nobody may send on this bucket (after a 429's Retry-After); 0 when free. */
+	get blockedUntilMs(): number {
+		return this.blockedUntil;
+	}
+
 	/** Applies what a response's X-RateLimit-* headers say. */
 	observe(headers: Headers) {
 		const perSecond = numberHeader(headers, 'x-ratelimit-limit');

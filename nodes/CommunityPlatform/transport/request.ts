@@ -7,6 +7,8 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
+import { NodeOperationError } from 'n8n-workflow';
+
 import { clock } from './clock';
 import type { ErrorContext } from './errors';
 import {
@@ -17,8 +19,13 @@ import {
 	quotaError,
 	rateLimitedError,
 } from './errors';
+import type { ApiPath } from './path';
+import { CheckedPath, pathText } from './path';
+import { clip } from './quote';
 import { numberHeader, pacerFor } from './rateLimit';
 import { tierOf } from './tiers';
+
+export { pathOf } from './path';
 
 export const CREDENTIAL_TYPE = 'communityPlatformApi';
 export const API_PREFIX = '/public-api/v1';
@@ -28,13 +35,19 @@ export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFuncti
 
 export interface ApiRequest {
 	method: IHttpRequestMethods;
-	/** Path below /public-api/v1, with ids already encoded (use `pathOf`). */
-	path: string;
+	/** Path below /public-api/v1: a fixed endpoint, or one built by `pathOf` (values checked and encoded). */
+	path: ApiPath;
 	qs?: IDataObject;
 	body?: IDataObject | IDataObject[];
 	itemIndex?: number;
 	/** Said to the user when the API answers 404. */
 	notFound?: string;
+	/**
+	 * Clock time (ms) by which the call must be over: no wait (429, backoff, pacing after a
+	 * Retry-After) that would end later is started, and the request's timeout is cut to fit.
+	 * The triggers use it so a poll ends before the next one starts.
+	 */
+	deadline?: number;
 }
 
 /** How hard the transport tries. Exported so tests and the README quote the same numbers. */
@@ -50,6 +63,8 @@ export const RETRY_POLICY = {
 	maxRetryAfterMs: 5 * 60 * 1000,
 	/** Per-request timeout. */
 	timeoutMs: 60 * 1000,
+	/** Longest address sent; a longer one is refused before sending (it can never succeed). */
+	maxUrlLength: 8000,
 };
 
 /** The credential's base URL without trailing slashes or an included /public-api/v1. */
@@ -58,14 +73,6 @@ export function normalizeBaseUrl(raw: unknown): string {
 		.trim()
 		.replace(/\/+$/, '')
 		.replace(/\/public-api\/v1$/i, '');
-}
-
-/** Builds a path from literal segments and values, percent-encoding each value. */
-export function pathOf(strings: TemplateStringsArray, ...values: Array<string | number>): string {
-	return strings.reduce(
-		(out, part, i) => out + part + (i < values.length ? encodeURIComponent(String(values[i])) : ''),
-		'',
-	);
 }
 
 /**
@@ -95,6 +102,7 @@ function cancelSignal(ctx: ApiContext): AbortSignal | undefined {
 		: undefined;
 }
 
+/** Parses a 2xx body; an answer that is not JSON fails, saying what a write most likely did. */
 function parseBody(ctx: ErrorContext, body: unknown): unknown {
 	if (typeof body !== 'string') return body ?? {};
 	if (body.trim() === '') return {};
@@ -111,57 +119,95 @@ function retryAfterMs(headers: Record<string, unknown>): number | undefined {
 	return seconds === undefined ? undefined : Math.max(0, seconds * 1000);
 }
 
+/** Throws a NodeOperationError naming the field when a value of the path cannot be sent. */
+export function assertSendablePath(ctx: ApiContext, path: ApiPath, itemIndex?: number) {
+	if (path instanceof CheckedPath && path.problem) {
+		throw new NodeOperationError(ctx.getNode(), `Invalid parameter: ${path.problem}`, {
+			itemIndex,
+			description: 'Fix this parameter; nothing was sent to the API.',
+		});
+	}
+}
+
+/** Refuses, before anything is sent, a path whose values cannot be sent or an address too long to succeed. */
+function refuseUnsendable(ctx: ApiContext, req: ApiRequest, url: string) {
+	assertSendablePath(ctx, req.path, req.itemIndex);
+	if (url.length <= RETRY_POLICY.maxUrlLength) return;
+	const [key, value] = Object.entries(req.qs ?? {})
+		.map(([name, v]) => [name, encodeQuery({ [name]: v })] as const)
+		.sort((a, b) => b[1].length - a[1].length)[0] ?? ['', ''];
+	throw new NodeOperationError(ctx.getNode(), `The request is too long to send (${url.length} characters, at most ${RETRY_POLICY.maxUrlLength})`, {
+		itemIndex: req.itemIndex,
+		description: key
+			? `The value sent as "${clip(key, 50)}" is ${value.length} characters long: shorten it. Nothing was sent to the API.`
+			: 'Shorten the values of the parameters. Nothing was sent to the API.',
+	});
+}
+
 /**
  * The one road to the API. Paces the request on its tier, sends it with the credential,
  * waits out 429s, retries reads on 5xx and network errors, and turns every failure into a
- * NodeApiError that carries the API's message and never the token.
+ * NodeApiError that carries the API's message and never the token. A path value or an
+ * address that cannot be sent is refused first, with a NodeOperationError for the item.
  */
 export async function apiRequest<T = unknown>(this: ApiContext, req: ApiRequest): Promise<T> {
+	const path = pathText(req.path);
+	const query = encodeQuery(req.qs);
+	refuseUnsendable(this, req, `${API_PREFIX}${path}${query}`);
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
 	const clientId = String(credentials.clientId ?? '');
-	const tier = tierOf(req.method, req.path);
+	const tier = tierOf(req.method, path);
 	const pacer = pacerFor(baseUrl, clientId, tier);
 	const signal = cancelSignal(this);
 	const ctx: ErrorContext = {
 		node: this.getNode(),
 		method: req.method,
-		path: req.path,
+		path,
 		itemIndex: req.itemIndex,
 		notFound: req.notFound,
 		secrets: [String(credentials.accessToken ?? '')],
 	};
 	const isRead = req.method === 'GET';
+	const { deadline } = req;
+	/** Whether a wait of `ms` from now would end past the caller's deadline. */
+	const overruns = (ms: number) => deadline !== undefined && clock.now() + ms > deadline;
 	let failures = 0;
 	let rateLimited = 0;
 
-	const backoff = async (hint?: number) => {
-		const wait = hint ?? Math.min(RETRY_POLICY.backoffMs * 2 ** (failures - 1), RETRY_POLICY.maxBackoffMs);
-		if (!(await clock.sleep(wait, signal))) throw cancelledError(ctx.node, req.itemIndex);
+	const backoffMs = (hint?: number) =>
+		hint ?? Math.min(RETRY_POLICY.backoffMs * 2 ** (failures - 1), RETRY_POLICY.maxBackoffMs);
+	const backoff = async (ms: number) => {
+		if (!(await clock.sleep(ms, signal))) throw cancelledError(ctx.node, req.itemIndex);
 	};
 
 	for (;;) {
 		const spentUntil = pacer.quotaSpentUntil();
 		if (spentUntil !== undefined) throw quotaError(ctx, tier, spentUntil);
+		if (overruns(pacer.blockedUntilMs - clock.now())) throw rateLimitedError(ctx, pacer.blockedUntilMs - clock.now());
 		if (!(await pacer.acquire(signal))) throw cancelledError(ctx.node, req.itemIndex);
 
+		const timeout =
+			deadline === undefined
+				? RETRY_POLICY.timeoutMs
+				: Math.max(1000, Math.min(RETRY_POLICY.timeoutMs, deadline - clock.now()));
 		let response: IN8nHttpFullResponse;
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
 				method: req.method,
-				url: `${baseUrl}${API_PREFIX}${req.path}${encodeQuery(req.qs)}`,
+				url: `${baseUrl}${API_PREFIX}${path}${query}`,
 				body: req.body,
 				json: true,
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
-				timeout: RETRY_POLICY.timeoutMs,
+				timeout,
 				abortSignal: signal,
 			})) as IN8nHttpFullResponse;
 		} catch (error) {
 			if (signal?.aborted) throw cancelledError(ctx.node, req.itemIndex);
 			failures++;
-			if (isRead && failures <= RETRY_POLICY.readRetries) {
-				await backoff();
+			if (isRead && failures <= RETRY_POLICY.readRetries && !overruns(backoffMs())) {
+				await backoff(backoffMs());
 				continue;
 			}
 			throw networkError(ctx, error as Error & { code?: string });
@@ -178,7 +224,7 @@ export async function apiRequest<T = unknown>(this: ApiContext, req: ApiRequest)
 			if (quotaResetsAt !== undefined) throw quotaError(ctx, tier, quotaResetsAt);
 			const wait = retryAfterMs(headers) ?? RETRY_POLICY.backoffMs;
 			rateLimited++;
-			if (wait > RETRY_POLICY.maxRetryAfterMs || rateLimited > RETRY_POLICY.rateLimitRetries) {
+			if (wait > RETRY_POLICY.maxRetryAfterMs || rateLimited > RETRY_POLICY.rateLimitRetries || overruns(wait)) {
 				throw rateLimitedError(ctx, wait);
 			}
 			pacer.blockUntil(clock.now() + wait);
@@ -186,17 +232,21 @@ export async function apiRequest<T = unknown>(this: ApiContext, req: ApiRequest)
 		}
 		if (status >= 500 && isRead && failures < RETRY_POLICY.readRetries) {
 			failures++;
-			await backoff(retryAfterMs(headers));
-			continue;
+			const wait = backoffMs(retryAfterMs(headers));
+			if (!overruns(wait)) {
+				await backoff(wait);
+				continue;
+			}
 		}
 		throw apiError(ctx, status, body);
 	}
 }
 
+/** An error body as JSON, or the raw text (an HTML page, a proxy's message) for apiError to summarise. */
 function safeJson(text: string): unknown {
 	try {
 		return JSON.parse(text);
 	} catch {
-		return { message: text.slice(0, 200) };
+		return text;
 	}
 }

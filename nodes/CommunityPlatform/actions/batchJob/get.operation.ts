@@ -66,7 +66,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	return (await apiRequest.call(this, {
 		method: 'GET',
-		path: jobEndpoints(params.jobType, params.clubId).statusPath(params.jobId),
+		path: jobEndpoints(params.jobType, params.clubId, 'Club ID').statusPath(params.jobId),
 		itemIndex,
 		notFound: `No ${params.jobType === 'addClubMembers' ? 'job of this club' : 'job'} has the ID "${params.jobId}"`,
 	})) as IDataObject;

@@ -1,7 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { jobEndpoints } from '../../batch/jobs';
 import { runBatchOperation, waitProperties } from '../../batch/operation';
+import { assertSendablePath } from '../../transport/request';
 import { memberLocator } from '../common.descriptions';
 import { memberTarget } from '../member/target';
 import { clubIdOf, clubLocator } from './descriptions';
@@ -21,6 +23,8 @@ export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecut
 		kind: 'addClubMembers',
 		prepare: async (itemIndex) => {
 			const group = await clubIdOf(this, itemIndex);
+			// A club that cannot go into the job's path fails this row, not the whole batch.
+			assertSendablePath(this, jobEndpoints('addClubMembers', group).submitPath, itemIndex);
 			const target = memberTarget(this, itemIndex, true);
 			return target.email
 				? { row: { email: target.email }, key: target.email.toLowerCase(), group }

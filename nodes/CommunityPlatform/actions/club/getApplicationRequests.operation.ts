@@ -107,7 +107,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const qs = compact(parseParameters(this.getNode(), applicationRequestQuerySchema, raw, itemIndex, LABELS));
 	let totalCount: number | undefined;
 	const requests = (await paginate.call(this, {
-		path: pathOf`/clubs/${clubId}/application-requests`,
+		path: pathOf`/clubs/${{ Club: clubId }}/application-requests`,
 		qs,
 		returnAll,
 		limit,

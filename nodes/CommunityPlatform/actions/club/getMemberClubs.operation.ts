@@ -17,7 +17,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const { userId } = memberTarget(this, itemIndex, false);
 	return (await apiRequest.call(this, {
 		method: 'GET',
-		path: pathOf`/users/${userId}/clubs`,
+		path: pathOf`/users/${{ Member: userId }}/clubs`,
 		itemIndex,
 		notFound: `No member has the ID "${userId}"`,
 	})) as IDataObject;

@@ -23,7 +23,7 @@ export async function changeClubMembership(
 	const member = target.email ? `the email "${target.email}"` : `the ID "${target.userId}"`;
 	const response = (await apiRequest.call(this, {
 		method,
-		path: pathOf`/clubs/${clubId}/users`,
+		path: pathOf`/clubs/${{ Club: clubId }}/users`,
 		body,
 		itemIndex,
 		notFound: `No club has the ID "${clubId}", or no member has ${member}`,

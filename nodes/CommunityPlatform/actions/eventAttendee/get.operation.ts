@@ -35,7 +35,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const eventId = await eventIdOf.call(this, ref, itemIndex);
 	const attendee = (await apiRequest.call(this, {
 		method: 'GET',
-		path: pathOf`/events/${eventId}/attendees/${attendeeId}`,
+		path: pathOf`/events/${{ Event: eventId }}/attendees/${{ 'Attendee ID': attendeeId }}`,
 		itemIndex,
 		notFound: `No attendee with the ID "${attendeeId}" is registered for the event "${eventId}" (or the event does not exist)`,
 	})) as IDataObject;

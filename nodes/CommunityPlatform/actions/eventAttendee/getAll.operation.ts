@@ -53,7 +53,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const qs = compact(parseParameters(this.getNode(), attendeeFiltersSchema, raw, itemIndex, LABELS));
 	const eventId = await eventIdOf.call(this, ref, itemIndex);
 	const attendees = (await paginate.call(this, {
-		path: pathOf`/events/${eventId}/attendees`,
+		path: pathOf`/events/${{ Event: eventId }}/attendees`,
 		qs,
 		returnAll,
 		limit,

@@ -27,7 +27,10 @@ const properties: INodeProperties[] = [
 		description: 'Email address to send the invitation to',
 	},
 	{
-		...ticketTypeProperty('The invitation-only ticket type the invitation is for (its exact name)'),
+		...ticketTypeProperty(
+			'The invitation-only ticket type the invitation is for (its exact name). Invitation-only types come first; a type seen only on registrations is marked, as the API most likely refuses it',
+			'getEventInvitationTicketTypes',
+		),
 		required: true,
 	},
 	{
@@ -98,7 +101,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const response = await withErrorHints(this, itemIndex, INVITEE_HINTS, async () =>
 		await apiRequest.call(this, {
 			method: 'POST',
-			path: pathOf`/events/${eventId}/invitees`,
+			path: pathOf`/events/${{ Event: eventId }}/invitees`,
 			body,
 			itemIndex,
 			notFound: `No event has the ID "${eventId}"`,

@@ -70,7 +70,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const eventId = await eventIdOf.call(this, ref, itemIndex);
 	return await withErrorHints(this, itemIndex, INVITEE_HINTS, async () =>
 		(await paginate.call(this, {
-			path: pathOf`/events/${eventId}/invitees`,
+			path: pathOf`/events/${{ Event: eventId }}/invitees`,
 			qs,
 			returnAll,
 			limit,

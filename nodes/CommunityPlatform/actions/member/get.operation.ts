@@ -14,7 +14,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const { userId } = memberTarget(this, itemIndex, false);
 	const member = (await apiRequest.call(this, {
 		method: 'GET',
-		path: pathOf`/users/${userId}`,
+		path: pathOf`/users/${{ Member: userId }}`,
 		itemIndex,
 		notFound: `No member has the ID "${userId}"`,
 	})) as IDataObject;

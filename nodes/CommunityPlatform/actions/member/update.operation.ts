@@ -15,7 +15,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body = await buildUpdateBody(this, itemIndex);
 	return (await apiRequest.call(this, {
 		method: 'PATCH',
-		path: pathOf`/users/${userId}`,
+		path: pathOf`/users/${{ Member: userId }}`,
 		body,
 		itemIndex,
 		notFound: `No member has the ID "${userId}" (archived members cannot be updated)`,

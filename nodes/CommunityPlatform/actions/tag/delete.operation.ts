@@ -48,7 +48,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		async () =>
 			await apiRequest.call(this, {
 				method: 'DELETE',
-				path: pathOf`/tags/${tagId}`,
+				path: pathOf`/tags/${{ Tag: tagId }}`,
 				qs: targetTagId ? { targetTagId } : undefined,
 				itemIndex,
 				notFound: targetTagId

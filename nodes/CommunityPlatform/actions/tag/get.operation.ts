@@ -12,7 +12,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const tagId = tagIdOf(this, itemIndex);
 	return (await apiRequest.call(this, {
 		method: 'GET',
-		path: pathOf`/tags/${tagId}`,
+		path: pathOf`/tags/${{ Tag: tagId }}`,
 		itemIndex,
 		notFound: `No active tag has the ID "${tagId}" (deleted tags cannot be read)`,
 	})) as IDataObject;

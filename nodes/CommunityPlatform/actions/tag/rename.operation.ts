@@ -35,7 +35,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return (await withErrorHints(this, itemIndex, [DUPLICATE_NAME_HINT], async () =>
 		await apiRequest.call(this, {
 			method: 'PATCH',
-			path: pathOf`/tags/${tagId}`,
+			path: pathOf`/tags/${{ Tag: tagId }}`,
 			body,
 			itemIndex,
 			notFound: `No active tag has the ID "${tagId}"`,
