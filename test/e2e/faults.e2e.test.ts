@@ -4,7 +4,7 @@
  * the file quick; the unit tests (transport, batch, faults) cover the long waits with a
  * virtual clock.
  */
-import { ACTION_NODE_TYPE, CREDENTIAL_NAME, CREDENTIAL_TYPE, E2E, errorText, type WorkflowJson } from './harness';
+import { E2E, actionWorkflow, errorText } from './harness';
 
 type Entry = Record<string, unknown>;
 
@@ -30,38 +30,7 @@ describe('faults in a real n8n', () => {
 	/** Milliseconds between successive requests of the log (their arrival times). */
 	const gaps = (log: Entry[]) => log.slice(1).map((r, i) => Date.parse(String(r.time)) - Date.parse(String(log[i].time)));
 
-	/** Start → (optional Code node making rows) → one Community Platform node. */
-	function workflow(name: string, parameters: Record<string, unknown>, rows?: object[]): WorkflowJson {
-		const start = { id: '00000000-0000-4000-8000-000000000001', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
-		const code = rows && {
-			id: '00000000-0000-4000-8000-000000000002',
-			name: 'Rows',
-			type: 'n8n-nodes-base.code',
-			typeVersion: 2,
-			position: [200, 0] as [number, number],
-			parameters: { jsCode: `return ${JSON.stringify(rows)}.map((json) => ({ json }));` },
-		};
-		const action = {
-			id: '00000000-0000-4000-8000-000000000003',
-			name: 'Community Platform',
-			type: ACTION_NODE_TYPE,
-			typeVersion: 1,
-			position: [400, 0] as [number, number],
-			parameters,
-			credentials: { [CREDENTIAL_TYPE]: { id: 'sandbox', name: CREDENTIAL_NAME } },
-		};
-		return {
-			name,
-			nodes: code ? [start, code, action] : [start, action],
-			connections: code
-				? {
-						Start: { main: [[{ node: 'Rows', type: 'main', index: 0 }]] },
-						Rows: { main: [[{ node: 'Community Platform', type: 'main', index: 0 }]] },
-					}
-				: { Start: { main: [[{ node: 'Community Platform', type: 'main', index: 0 }]] } },
-			settings: { executionOrder: 'v1' },
-		};
-	}
+	const workflow = (name: string, parameters: Record<string, unknown>, rows?: object[]) => actionWorkflow(name, parameters, { rows });
 
 	const getMany = workflow('Faults: Get Many Members', { resource: 'member', operation: 'getAll', returnAll: false, limit: 5, filters: {}, options: {}, simplify: true });
 

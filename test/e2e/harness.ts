@@ -101,6 +101,48 @@ export function workflowFiles(dir = WORKFLOWS_DIR): string[] {
 	return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
 }
 
+/**
+ * Start → (optional Code node making one item per row) → one Community Platform node named
+ * "Community Platform", with the sandbox credential and, if given, its On Error setting.
+ */
+export function actionWorkflow(
+	name: string,
+	parameters: Record<string, unknown>,
+	options: { rows?: object[]; onError?: 'stopWorkflow' | 'continueRegularOutput' | 'continueErrorOutput' } = {},
+): WorkflowJson {
+	const { rows, onError } = options;
+	const start = { id: '00000000-0000-4000-8000-000000000001', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
+	const code = rows && {
+		id: '00000000-0000-4000-8000-000000000002',
+		name: 'Rows',
+		type: 'n8n-nodes-base.code',
+		typeVersion: 2,
+		position: [200, 0] as [number, number],
+		parameters: { jsCode: `return ${JSON.stringify(rows)}.map((json) => ({ json }));` },
+	};
+	const action = {
+		id: '00000000-0000-4000-8000-000000000003',
+		name: 'Community Platform',
+		type: ACTION_NODE_TYPE,
+		typeVersion: 1,
+		position: [400, 0] as [number, number],
+		parameters,
+		...(onError ? { onError } : {}),
+		credentials: { [CREDENTIAL_TYPE]: { id: 'sandbox', name: CREDENTIAL_NAME } },
+	};
+	return {
+		name,
+		nodes: code ? [start, code, action] : [start, action],
+		connections: code
+			? {
+					Start: { main: [[{ node: 'Rows', type: 'main', index: 0 }]] },
+					Rows: { main: [[{ node: 'Community Platform', type: 'main', index: 0 }]] },
+				}
+			: { Start: { main: [[{ node: 'Community Platform', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	} as WorkflowJson;
+}
+
 /** Node types a workflow uses that are not loaded in n8n (e.g. a node that has not landed). */
 export function missingNodeTypes(wf: WorkflowJson, loaded: Set<string>): string[] {
 	return [...new Set(wf.nodes.map((n) => n.type))].filter((t) => !loaded.has(t));

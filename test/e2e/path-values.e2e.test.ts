@@ -4,42 +4,13 @@
  * HTTP client resolves `.` and `..`, so this is where a missed check would turn
  * DELETE /clubs/../users into DELETE /users.
  */
-import { ACTION_NODE_TYPE, CREDENTIAL_NAME, CREDENTIAL_TYPE, E2E, type WorkflowJson } from './harness';
+import { E2E, actionWorkflow } from './harness';
 
 type Entry = Record<string, unknown>;
 
-/** Start → Code node making one item per row → one Community Platform node (On Error: Continue). */
-function workflow(name: string, parameters: Record<string, unknown>, rows: object[]): WorkflowJson {
-	return {
-		name,
-		nodes: [
-			{ id: '00000000-0000-4000-8000-000000000001', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{
-				id: '00000000-0000-4000-8000-000000000002',
-				name: 'Rows',
-				type: 'n8n-nodes-base.code',
-				typeVersion: 2,
-				position: [200, 0],
-				parameters: { jsCode: `return ${JSON.stringify(rows)}.map((json) => ({ json }));` },
-			},
-			{
-				id: '00000000-0000-4000-8000-000000000003',
-				name: 'Community Platform',
-				type: ACTION_NODE_TYPE,
-				typeVersion: 1,
-				position: [400, 0],
-				parameters,
-				onError: 'continueRegularOutput',
-				credentials: { [CREDENTIAL_TYPE]: { id: 'sandbox', name: CREDENTIAL_NAME } },
-			},
-		],
-		connections: {
-			Start: { main: [[{ node: 'Rows', type: 'main', index: 0 }]] },
-			Rows: { main: [[{ node: 'Community Platform', type: 'main', index: 0 }]] },
-		},
-		settings: { executionOrder: 'v1' },
-	} as WorkflowJson;
-}
+/** One Community Platform node over one item per row, On Error: Continue (regular output). */
+const workflow = (name: string, parameters: Record<string, unknown>, rows: object[]) =>
+	actionWorkflow(name, parameters, { rows, onError: 'continueRegularOutput' });
 
 describe('values that cannot be sent, in a real n8n', () => {
 	let e2e: E2E;
