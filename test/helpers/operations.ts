@@ -3,10 +3,11 @@
  * description (so a new operation is seen at once), each operation's parameters by their
  * labels, and valid parameters for each, which a test case then changes one thing of.
  */
-import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters, INodeProperties } from 'n8n-workflow';
 
 import { CommunityPlatform } from '../../nodes/CommunityPlatform/CommunityPlatform.node';
 import { operationOf } from '../../nodes/CommunityPlatform/actions/resources';
+import { runNode } from './harness';
 
 const properties = new CommunityPlatform().description.properties;
 
@@ -122,3 +123,28 @@ export const isBatch = (key: Key) => {
 	return Boolean(handler && 'executeBatch' in handler);
 };
 
+
+/**
+ * A batch row's failure, read from its output row: batch operations fail a bad row on its own
+ * item (`failed: true`, the reason) and carry no item error, which n8n's engine would replace.
+ */
+export class BatchRowFailure extends Error {}
+
+/**
+ * Runs an operation once (batch operations under Continue On Fail) and hands back the error it
+ * ended with, thrown or on a failed batch row, or its output when nothing failed.
+ */
+export async function outcomeOf(
+	key: Key,
+	parameters: INodeParameters,
+	items?: IDataObject[],
+): Promise<{ error?: unknown; out?: INodeExecutionData[] }> {
+	const [resource, operation] = key.split('.');
+	try {
+		const out = await runNode({ parameters: { resource, operation, ...parameters }, items, continueOnFail: isBatch(key) });
+		const failed = out.find((item) => item.json.failed === true);
+		return failed ? { error: new BatchRowFailure(String(failed.json.reason)) } : { out };
+	} catch (error) {
+		return { error };
+	}
+}

@@ -1,9 +1,58 @@
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import type { IDataObject, INode, INodeExecutionData, INodeType, INodeTypes, IWorkflowBase } from 'n8n-workflow';
+import { NodeHelpers, Workflow } from 'n8n-workflow';
 import nock from 'nock';
 
-import { API, runNode } from '../helpers/harness';
+import { CommunityPlatform } from '../../nodes/CommunityPlatform/CommunityPlatform.node';
+import { API, CREDENTIALS, runNode } from '../helpers/harness';
+import { additionalData } from '../helpers/n8nContext';
 import { useVirtualClock } from '../helpers/virtualClock';
 
 const clock = useVirtualClock();
+
+/**
+ * Runs "Rows → the batch node" in n8n-core's own WorkflowExecute, with the node's On Error
+ * set to `onError`, and returns the batch node's outputs as the engine stored them: [main] or
+ * [main, error]. Unlike ExecuteContext alone (runNode), this applies what the engine does to a
+ * node's items (handleNodeErrorOutput, normalizeNodeErrors).
+ */
+async function runInEngine(
+	onError: INode['onError'],
+	rows: IDataObject[],
+	parameters: IDataObject,
+	nodeSettings: Partial<INode> = {},
+): Promise<INodeExecutionData[][]> {
+	const platform = new CommunityPlatform();
+	const source = {
+		description: { displayName: 'Rows', name: 'rows', group: ['input'], version: 1, description: '', defaults: {}, inputs: ['main'], outputs: ['main'], properties: [] },
+		execute: async () => [rows.map((json) => ({ json }))],
+	} as unknown as INodeType;
+	const types: Record<string, INodeType> = { 'test.rows': source, 'n8n-nodes-community-platform.communityPlatform': platform };
+	const nodeTypes = { getByName: (t: string) => types[t], getByNameAndVersion: (t: string) => types[t], getKnownTypes: () => ({}) };
+	const batch: INode = {
+		id: 'node-2',
+		name: 'Batch',
+		type: 'n8n-nodes-community-platform.communityPlatform',
+		typeVersion: 1,
+		position: [200, 0],
+		onError,
+		...nodeSettings,
+		credentials: { communityPlatformApi: { id: '1', name: 'Community Platform account' } },
+		parameters: NodeHelpers.getNodeParameters(platform.description.properties, parameters as never, true, false, null, platform.description) ?? {},
+	};
+	const nodes: INode[] = [{ id: 'node-1', name: 'Rows', type: 'test.rows', typeVersion: 1, position: [0, 0], parameters: {} }, batch];
+	const connections = { Rows: { main: [[{ node: 'Batch', type: 'main' as const, index: 0 }]] } };
+	const workflow = new Workflow({ id: 'wf', nodes, connections, active: false, nodeTypes: nodeTypes as unknown as INodeTypes });
+	const data = {
+		...additionalData(CREDENTIALS),
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		hooks: new ExecutionLifecycleHooks('manual', 'test-execution', { id: 'wf', name: 'wf', nodes, connections } as unknown as IWorkflowBase),
+	};
+	const run = await new WorkflowExecute(data, 'manual').run({ workflow, startNode: nodes[0] });
+	if (run.data.resultData.error) throw run.data.resultData.error;
+	return run.data.resultData.runData.Batch[0].data!.main as INodeExecutionData[][];
+}
 
 const person = (n: number) => ({ email: `p${n}@example.com`, first: `P${n}`, title: 'Dev', company: 'Acme' });
 
@@ -121,16 +170,37 @@ describe('Create Many (Batch)', () => {
 		expect(clock.sleeps.filter((ms) => ms === 3000)).toHaveLength(2);
 	});
 
-	it('a failed job carries its error on each of its rows', async () => {
+	/** Runs two rows through a job that ends `failed` with the given `error` field. */
+	const failedJob = async (error: unknown) => {
 		nock(API)
 			.post('/users/batch')
 			.reply(202, { jobId: 'j1', status: 'pending' })
 			.get('/users/batch/j1')
-			.reply(200, { jobId: 'j1', status: 'failed', results: [], error: { message: 'database unavailable' } });
-		const out = await createMany([person(0), person(1)]);
-		for (const item of out) {
-			expect(item.json).toMatchObject({ status: 'failed', jobId: 'j1', reason: expect.stringContaining('database unavailable') });
-		}
+			.reply(200, { jobId: 'j1', status: 'failed', results: [], error });
+		return await createMany([person(0), person(1)]);
+	};
+
+	it("a failed job carries the API's message on each of its rows", async () => {
+		const out = await failedJob({ code: 'JOB_FAILED', message: 'database unavailable' });
+		out.forEach((item, i) => {
+			expect(item.json).toEqual({
+				status: 'failed',
+				failed: true,
+				reason: 'The job failed: database unavailable',
+				jobId: 'j1',
+				jobStatus: 'failed',
+				recordPosition: i,
+			});
+		});
+	});
+
+	it('a failed job without a message quotes its error as compact JSON, at most about 200 characters', async () => {
+		const out = await failedJob({ code: 'E42', detail: 'x'.repeat(5000) });
+		const reason = String(out[0].json.reason);
+		expect(reason.startsWith('The job failed: {"code":"E42","detail":"xxx')).toBe(true);
+		expect(reason.length).toBeLessThan(260);
+		expect((await failedJob('disk full'))[0].json.reason).toBe('The job failed: disk full');
+		expect((await failedJob(undefined))[0].json.reason).toBe('The job failed (the API gave no reason)');
 	});
 
 	it('on timeout every row keeps its job id and last status', async () => {
@@ -203,13 +273,109 @@ describe('Create Many (Batch)', () => {
 		expect(out[100].json.reason).toContain('resets at 2026-11-21T00:00:00.000Z');
 		expect(out[149].json.status).toBe('not_submitted');
 	});
+});
 
-	it('under Continue On Fail, failed rows carry an error so the error output can take them', async () => {
-		oneCreateJob();
-		const out = await createMany([person(0), { ...person(1), email: 'bad' }], {}, { continueOnFail: true });
-		expect(out[0].error).toBeUndefined();
-		expect(out[1].error?.message).toContain('"Email" must be an email address');
-		expect(out[1].pairedItem).toEqual({ item: 1 });
+describe("failed rows keep every field under each On Error setting (n8n's engine)", () => {
+	// One row of each kind: added, refused by the API, in a failed job, in a job still running
+	// when Max Wait ends, not submitted (daily quota), and refused before sending.
+	const rows = [
+		{ club: 'c0', email: 'a@example.com' },
+		{ club: 'c0', email: 'ghost@example.com' },
+		{ club: 'c1', email: 'a@example.com' },
+		{ club: 'c2', email: 'a@example.com' },
+		{ club: 'c3', email: 'a@example.com' },
+		{ club: 'c0', email: 'not-an-email' },
+	];
+	const parameters = {
+		resource: 'club',
+		operation: 'addMembersBatch',
+		club: { __rl: true, mode: 'id', value: '={{ $json.club }}' },
+		member: { __rl: true, mode: 'email', value: '={{ $json.email }}' },
+		maxWaitMinutes: 1,
+	};
+	/** What each row's result is, wherever it lands. */
+	const results = [
+		{ email: 'a@example.com', jobId: 'job-c0', jobStatus: 'completed', recordPosition: 0, status: 'success', failed: false },
+		{ email: 'ghost@example.com', jobId: 'job-c0', jobStatus: 'completed', recordPosition: 1, status: 'failed', failed: true, reason: 'User not found' },
+		{ jobId: 'job-c1', jobStatus: 'failed', recordPosition: 0, status: 'failed', failed: true, reason: 'The job failed: database unavailable' },
+		{
+			jobId: 'job-c2',
+			jobStatus: 'processing',
+			recordPosition: 0,
+			status: 'timeout',
+			failed: true,
+			reason: 'The job was still processing when the wait ended; check it later with Get Batch Job (job job-c2)',
+		},
+		{ status: 'not_submitted', failed: true, reason: expect.stringContaining('4 of 5 valid rows were submitted in 3 job(s)') },
+		{ status: 'failed', failed: true, reason: expect.stringContaining('"Member" must be an email address') },
+	];
+
+	beforeEach(() => {
+		const submit = (club: string) => nock(API).post(`/clubs/${club}/users/batch`).reply(202, { jobId: `job-${club}`, status: 'pending' });
+		submit('c0');
+		submit('c1');
+		submit('c2');
+		nock(API)
+			.post('/clubs/c3/users/batch')
+			.reply(429, { message: 'Daily quota exceeded' }, {
+				'Retry-After': '40000',
+				'X-RateLimit-Daily-Remaining': '0',
+				'X-RateLimit-Daily-Reset': String(Math.floor(Date.UTC(2026, 10, 21) / 1000)),
+			})
+			.get('/clubs/c0/users/batch/job-c0')
+			.reply(200, {
+				jobId: 'job-c0',
+				status: 'completed',
+				results: [
+					{ recordPosition: 0, email: 'a@example.com', status: 'success' },
+					{ recordPosition: 1, email: 'ghost@example.com', status: 'failed', reason: 'User not found' },
+				],
+			})
+			.get('/clubs/c1/users/batch/job-c1')
+			.reply(200, { jobId: 'job-c1', status: 'failed', results: [], error: { code: 'JOB_FAILED', message: 'database unavailable' } })
+			.get('/clubs/c2/users/batch/job-c2')
+			.times(100)
+			.reply(200, { jobId: 'job-c2', status: 'processing', results: [] });
+	});
+
+	it.each(['stopWorkflow', 'continueRegularOutput'] as const)('%s: every row on the one output, with all its fields', async (onError) => {
+		const outputs = await runInEngine(onError, rows, parameters);
+		expect(outputs).toHaveLength(1);
+		expect(outputs[0].map((item) => item.json)).toEqual(results);
+		outputs[0].forEach((item, i) => {
+			expect(item.error).toBeUndefined();
+			expect(item.pairedItem).toEqual({ item: i });
+		});
+	});
+
+	it('continueErrorOutput: succeeded rows on the main output; failed rows on the error output, whole under `details`', async () => {
+		const [main, errors] = await runInEngine('continueErrorOutput', rows, parameters);
+		expect(main.map((item) => [item.json, item.pairedItem])).toEqual([[results[0], { item: 0 }]]);
+		expect(errors.map((item) => item.pairedItem)).toEqual([1, 2, 3, 4, 5].map((item) => ({ item })));
+		errors.forEach((item, i) => {
+			const input = rows[i + 1];
+			// n8n puts the input item's fields next to `error` and `details` on the error output.
+			expect(item.json).toEqual({ ...input, error: expect.any(String), details: results[i + 1] });
+			expect(item.json.error).toBe((item.json.details as IDataObject).reason);
+		});
+	});
+
+	it('continueErrorOutput with Retry On Fail: nothing is submitted, and every row says why on the error output', async () => {
+		nock.cleanAll();
+		const submit = nock(API).post(() => true).reply(202, { jobId: 'job-x', status: 'pending' });
+		const [main, errors] = await runInEngine('continueErrorOutput', rows, parameters, { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 });
+		expect(submit.isDone()).toBe(false);
+		expect(main).toEqual([]);
+		expect(errors).toHaveLength(rows.length);
+		for (const item of errors) {
+			expect(item.json.details).toMatchObject({ status: 'not_submitted', failed: true });
+			expect(item.json.error).toMatch(/^Not submitted: turn off "Retry On Fail" for this batch operation/);
+		}
+	});
+
+	it.each(['stopWorkflow', 'continueRegularOutput'] as const)('%s with Retry On Fail runs as usual (no row carries an error, so n8n does not retry)', async (onError) => {
+		const outputs = await runInEngine(onError, rows, parameters, { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 });
+		expect(outputs[0].map((item) => item.json)).toEqual(results);
 	});
 });
 

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { JobKind } from './jobs';
 import { jobEndpoints } from './jobs';
-import type { PreparedRow } from './submitAndWait';
+import type { PreparedRow, RowResult } from './submitAndWait';
 import { submitAndWait } from './submitAndWait';
 
 /** Wait for Completion and Max Wait, shared by the three batch operations. */
@@ -49,17 +49,46 @@ export interface BatchOperation {
 
 /**
  * Runs a batch operation over all input items: one output item per input item, in order,
- * with pairedItem. Failed rows carry `error` under Continue On Fail, so "Continue (using
- * error output)" routes them to the error branch; otherwise they stay in the output with
- * status "failed" and their reason, and the rest of the batch is never lost.
+ * with pairedItem. A failed row is never thrown: the rest of the batch is never lost.
+ *
+ * How a failed row is represented depends on the node's On Error setting, because n8n's
+ * engine (n8n-core WorkflowExecute) rewrites items:
+ * - `normalizeNodeErrors` replaces the json of every item that has `error` set with
+ *   `{ error: message }`, in every mode; so no row ever sets the item's `error`.
+ * - Under "Continue (using error output)", `handleNodeErrorOutput` sends an item to the error
+ *   output only if it has `error` set, or if its json has `error` and no keys other than
+ *   `error`, `message` and `details`. So there a failed row becomes `{ error: reason, details:
+ *   row }` (n8n then adds the input item's fields next to them); everywhere else it is the row.
  */
+/**
+ * n8n runs a node again while the first item it returns has a json `error`: with Retry On Fail
+ * and "Continue (using error output)", a failed first row would make it submit every job again.
+ */
+const RETRY_REFUSED =
+	'Not submitted: turn off "Retry On Fail" for this batch operation, or choose another On Error setting. With "Continue (using error output)", n8n retries the node when its first row failed, and a retry would submit every job again (creating members twice)';
+
 export async function runBatchOperation(ctx: IExecuteFunctions, operation: BatchOperation): Promise<INodeExecutionData[][]> {
 	const items = ctx.getInputData();
+	const node = ctx.getNode();
 	if (items.length === 0) {
-		throw new NodeOperationError(ctx.getNode(), 'The batch has no rows: connect a node that outputs at least one item');
+		throw new NodeOperationError(node, 'The batch has no rows: connect a node that outputs at least one item');
 	}
+	const toErrorOutput = node.onError === 'continueErrorOutput';
+	const results =
+		toErrorOutput && node.retryOnFail === true
+			? items.map((): RowResult => ({ status: 'not_submitted', failed: true, reason: RETRY_REFUSED }))
+			: await prepareAndSubmit(ctx, operation, items.length);
+	return [
+		results.map((row, itemIndex) => ({
+			json: toErrorOutput && row.failed ? { error: row.reason ?? 'The row failed', details: row } : row,
+			pairedItem: { item: itemIndex },
+		})),
+	];
+}
+
+async function prepareAndSubmit(ctx: IExecuteFunctions, operation: BatchOperation, count: number): Promise<RowResult[]> {
 	const prepared: PreparedRow[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
 			prepared.push({ itemIndex, ...(await operation.prepare(itemIndex)) });
 		} catch (error) {
@@ -68,7 +97,7 @@ export async function runBatchOperation(ctx: IExecuteFunctions, operation: Batch
 	}
 	const waitForCompletion = ctx.getNodeParameter('waitForCompletion', 0, true) as boolean;
 	const maxWaitMinutes = ctx.getNodeParameter('maxWaitMinutes', 0, 15) as number;
-	const results = await submitAndWait(ctx, items.length, prepared, {
+	return await submitAndWait(ctx, count, prepared, {
 		endpoints: (group) => jobEndpoints(operation.kind, group),
 		extraBody: operation.extraBody,
 		waitForCompletion,
@@ -76,14 +105,4 @@ export async function runBatchOperation(ctx: IExecuteFunctions, operation: Batch
 		firstPollMs: FIRST_POLL_MS,
 		pollIntervalMs: POLL_INTERVAL_MS,
 	});
-	const continueOnFail = ctx.continueOnFail();
-	return [
-		results.map((json, itemIndex) => ({
-			json,
-			pairedItem: { item: itemIndex },
-			...(json.failed && continueOnFail
-				? { error: new NodeOperationError(ctx.getNode(), json.reason ?? 'The row failed', { itemIndex }) }
-				: {}),
-		})),
-	];
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, NodeApiError } from 'n8n-workflow';
 
 import { clock } from '../transport/clock';
+import { clip } from '../transport/quote';
 import { apiRequest } from '../transport/request';
 import type { JobEndpoints, JobStatus } from './jobs';
 import { MAX_ROWS_PER_JOB } from './jobs';
@@ -45,6 +46,17 @@ interface Submitted {
 
 function errorText(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Why a `failed` job failed, from its `error` field (shape not given by the spec): its
+ * `message` when it has one, else the value itself as compact JSON; at most MAX_QUOTE characters.
+ */
+function jobFailure(error: unknown): string {
+	if (error === undefined || error === null || error === '') return 'The job failed (the API gave no reason)';
+	const message = (error as { message?: unknown }).message;
+	const text = typeof error === 'string' ? error : typeof message === 'string' && message ? message : JSON.stringify(error);
+	return `The job failed: ${clip(text)}`;
 }
 
 /**
@@ -167,9 +179,7 @@ function mapJob(job: Submitted, waited: boolean, results: RowResult[]) {
 		const base = { jobId: job.jobId, jobStatus: status, recordPosition };
 		const row = byPosition.get(recordPosition);
 		if (status === 'failed') {
-			const error = job.status.error;
-			const reason = typeof error === 'string' ? error : JSON.stringify(error ?? 'the job failed');
-			results[itemIndex] = { ...base, status: 'failed', failed: true, reason: `The job failed: ${reason}` };
+			results[itemIndex] = { ...base, status: 'failed', failed: true, reason: jobFailure(job.status.error) };
 		} else if (row) {
 			const ok = job.endpoints.succeeded.includes(row.status);
 			const { recordPosition: _position, tenantUserId, status: rowStatus, reason, ...echo } = row;
