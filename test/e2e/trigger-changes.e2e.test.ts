@@ -64,8 +64,8 @@ describe('member and attendee triggers across polls, with a cursor invalidation'
 		// The server moves to a new cursor format: the triggers' saved cursors are now refused.
 		await sandbox.invalidateCursors();
 
-		// Round 2: a deactivation, a deletion, a cancellation.
-		const deactivated = await sandbox.feedMemberChange({ kind: 'deactivated' });
+		// Round 2: a deactivation (of the member the trigger saw active in round 1), a deletion, a cancellation.
+		const deactivated = await sandbox.feedMemberChange({ kind: 'deactivated', userId: edited.id });
 		const deleted = await sandbox.feedMemberChange({ kind: 'deleted' });
 		const cancelled = await sandbox.feedAttendeeChange({ kind: 'cancelled', attendeeId: registered.id });
 		await sandbox.advanceClock(HOLD_BACK_PLUS);

@@ -30,6 +30,9 @@ export interface TriggerOptions {
 	credentials?: ICredentialDataDecryptedObject;
 	/** What `getPollBudgetMs()` answers; undefined: the host has no such method. */
 	budgetMs?: number;
+	/** The workflow's and the node's ids (default `wf`, `trigger-1`). */
+	workflowId?: string;
+	nodeId?: string;
 }
 
 /** One trigger node in one workflow, polled again and again like an active workflow. */
@@ -53,7 +56,7 @@ export class TriggerUnderTest {
 
 	private makeNode(): INode {
 		const node: INode = {
-			id: 'trigger-1',
+			id: this.options.nodeId ?? 'trigger-1',
 			name: 'Feed Trigger',
 			type: `n8n-nodes-community-platform.${this.nodeType.description.name}`,
 			typeVersion: 1,
@@ -81,7 +84,7 @@ export class TriggerUnderTest {
 			getByNameAndVersion: () => this.nodeType,
 			getKnownTypes: () => ({}),
 		} as unknown as INodeTypes;
-		const workflow = new Workflow({ id: 'wf', nodes: [node], connections: {}, active: true, nodeTypes });
+		const workflow = new Workflow({ id: this.options.workflowId ?? 'wf', nodes: [node], connections: {}, active: true, nodeTypes });
 		const budget = this.options.budgetMs;
 		const context = new PollContext(
 			workflow,
@@ -181,4 +184,65 @@ export function expectFeed(path: string, query: Record<string, string>, reply: P
 		.get(path)
 		.query({ pageSize: '100', ...query });
 	return 'status' in reply ? scope.reply(reply.status, reply.body) : scope.reply(200, feedPage(reply));
+}
+
+/**
+ * A whole feed served by nock, as the spec describes it: rows oldest change first, `startTime`
+ * (at or after) or an opaque cursor, pages of `pageSize`, `hasMore`. What `serverTimestamp`
+ * says is up to the test: `completeUpTo` on the last page, and on a page with more waiting
+ * either the last row's updatedAt or, as another reading of the spec allows, `completeUpTo`
+ * too. `upgradeCursors()` moves the server to a new cursor format: every cursor handed out
+ * before is refused with 400 "invalid cursor: unsupported version, restart from startTime".
+ * Every request's query is recorded.
+ */
+export function serveFeed(
+	path: string,
+	rows: IDataObject[],
+	options: {
+		completeUpTo: string;
+		serverTimestampWithMore: 'lastRow' | 'completeUpTo';
+		/** Called on each request before it is answered (e.g. to move a virtual clock on). */
+		onRequest?: () => void;
+	},
+) {
+	let version = 1;
+	const requests: Array<Record<string, string>> = [];
+	nock(API)
+		.persist()
+		.get(path)
+		.query(true)
+		.reply((uri) => {
+			const query = Object.fromEntries(new URL(uri, BASE_URL).searchParams);
+			requests.push(query);
+			options.onRequest?.();
+			const pageSize = Number(query.pageSize ?? 50);
+			let from = 0;
+			if (query.cursor !== undefined) {
+				const [v, position] = query.cursor.split(':');
+				if (v !== `v${version}`) return [400, { message: 'invalid cursor: unsupported version, restart from startTime' }];
+				from = Number(position);
+			} else if (query.startTime !== undefined) {
+				const start = Date.parse(query.startTime);
+				from = rows.findIndex((row) => Date.parse(String(row.updatedAt)) >= start);
+				if (from < 0) from = rows.length;
+			}
+			const page = rows.slice(from, from + pageSize);
+			const end = from + page.length;
+			const hasMore = end < rows.length;
+			const body: IDataObject = {
+				results: page,
+				hasMore,
+				serverTimestamp:
+					hasMore && options.serverTimestampWithMore === 'lastRow' ? page[page.length - 1].updatedAt : options.completeUpTo,
+				size: page.length,
+			};
+			if (page.length > 0) body.nextCursor = `v${version}:${end}`;
+			return [200, body];
+		});
+	return {
+		requests,
+		upgradeCursors() {
+			version++;
+		},
+	};
 }

@@ -20,6 +20,7 @@ import {
 	activeAttendeeByEmail,
 } from './domain';
 import { type Fault, type FaultInjector, type FaultSpec, parseFaultSpec } from './faults';
+import { SERVER_TIMESTAMP_MODES, type ServerTimestampMode } from './feeds';
 import type { JobMode } from './jobs';
 import type { RateLimiter } from './rateLimit';
 import { TIERS } from './rateLimit';
@@ -43,7 +44,7 @@ export interface SandboxRuntime {
 export type MemberChangeKind = 'created' | 'edited' | 'deactivated' | 'deleted';
 export interface MemberChangeInput {
 	kind: MemberChangeKind;
-	/** the member to change (edited, deactivated, deleted); default: a random active member */
+	/** the member to change (edited, deactivated, deleted); default: a random active member; edited also takes a deactivated one */
 	userId?: string;
 	/** created: the new member's email (default: a generated unique address) */
 	email?: string;
@@ -141,7 +142,9 @@ export class SandboxAdmin {
 				return this.memberRow(member);
 			}
 			case 'edited': {
-				const member = this.pickMember(input.userId);
+				// An admin can edit a deactivated member too, when it is named.
+				const named = input.userId === undefined ? undefined : (store.members.get(input.userId) ?? notFound('User not found'));
+				const member = named ?? this.pickMember(undefined);
 				const { firstName, lastName, position, company } = input;
 				if (firstName === undefined && lastName === undefined && position === undefined && company === undefined) {
 					member.title = store.rng.pick(EDIT_TITLES.filter((t) => t !== member.title));
@@ -355,6 +358,13 @@ export class SandboxAdmin {
 		return { cursorVersion: this.rt.store.cursorVersion };
 	}
 
+	/** What a feed page with more rows waiting says as its serverTimestamp: the last row's updatedAt or the hold-back cutoff. */
+	setServerTimestampMode(mode: ServerTimestampMode): { serverTimestamp: ServerTimestampMode } {
+		if (!SERVER_TIMESTAMP_MODES.includes(mode)) badRequest(`mode must be one of ${SERVER_TIMESTAMP_MODES.join(', ')}`);
+		this.rt.store.serverTimestampMode = mode;
+		return { serverTimestamp: mode };
+	}
+
 	/** Reseeds: fresh data, clock, rate buckets, faults and request log. */
 	reset(): { now: string } {
 		this.rt.reseed();
@@ -406,6 +416,8 @@ export class SandboxAdmin {
 				return okBody(this.setJobMode((b.mode as JobMode) ?? 'normal', b.times as number | undefined));
 			case 'POST /__admin/feeds/cursor-version':
 				return okBody(this.bumpCursorVersion());
+			case 'POST /__admin/feeds/server-timestamp':
+				return okBody(this.setServerTimestampMode(b.mode as ServerTimestampMode));
 			case 'POST /__admin/reset':
 				return okBody(this.reset());
 			default:
@@ -470,5 +482,7 @@ export const ADMIN_ROUTES = [
 	'GET /__admin/stats',
 	'POST /__admin/daily-quota {tier: light|medium|heavy, remaining, clientId?}',
 	'POST /__admin/jobs {mode: normal|fail|stall, times?}',
+	'POST /__admin/feeds/cursor-version',
+	'POST /__admin/feeds/server-timestamp {mode: last-row|cutoff}',
 	'POST /__admin/reset',
 ];

@@ -107,6 +107,18 @@ describe('members feed', () => {
 		expect((await api.get(`/users/${target.id}`)).status).toBe(404);
 	});
 
+	it('an admin can edit a deactivated member named by id: the row stays archived and moves to the end', async () => {
+		const { cursor } = await drain('/incremental/users');
+		const target = sandbox.store.activeMembers()[5];
+		sandbox.admin.feedMembers({ kind: 'deactivated', userId: target.id });
+		const edited = sandbox.admin.feedMembers({ kind: 'edited', userId: target.id, company: 'Archive Co' });
+		expect(edited).toMatchObject({ id: target.id, archived: true, userCompany: 'Archive Co' });
+		sandbox.admin.advanceClock(HOLD_BACK_PLUS);
+		const r = await api.get('/incremental/users', { cursor: cursor! });
+		expect(r.body.results).toEqual([expect.objectContaining({ id: target.id, archived: true, userCompany: 'Archive Co' })]);
+		expect(() => sandbox.admin.feedMembers({ kind: 'edited', userId: 'no-such-member' })).toThrow('User not found');
+	});
+
 	it('does not re-emit for a profile-answer-only edit, but does for a field edit', async () => {
 		const { cursor } = await drain('/incremental/users');
 		const m = sandbox.store.activeMembers()[7];
@@ -165,6 +177,22 @@ describe('members feed', () => {
 		expect([refused.status, refused.body]).toEqual([400, { message: 'invalid cursor: unsupported version, restart from startTime' }]);
 		const fresh = (await api.get('/incremental/users', { pageSize: 1 })).body.nextCursor;
 		expect((await api.get('/incremental/users', { cursor: fresh })).status).toBe(200);
+	});
+
+	it('serverTimestamp of a page with more waiting: the last row by default, the hold-back cutoff on request', async () => {
+		const lastRow = await api.get('/incremental/users', { pageSize: 5 });
+		expect(lastRow.body.hasMore).toBe(true);
+		expect(lastRow.body.serverTimestamp).toBe(lastRow.body.results[4].updatedAt);
+		const changed = await fetch(`${sandbox.url}/__admin/feeds/server-timestamp`, { method: 'POST', body: JSON.stringify({ mode: 'cutoff' }) });
+		expect([changed.status, await changed.json()]).toEqual([200, { serverTimestamp: 'cutoff' }]);
+		try {
+			const cutoff = await api.get('/incremental/users', { pageSize: 5 });
+			expect(cutoff.body.results).toEqual(lastRow.body.results);
+			expect(Date.parse(cutoff.body.serverTimestamp)).toBeCloseTo(sandbox.store.now() - 120_000, -3);
+			expect(() => sandbox.admin.setServerTimestampMode('sometimes' as never)).toThrow('mode must be one of last-row, cutoff');
+		} finally {
+			sandbox.admin.setServerTimestampMode('last-row');
+		}
 	});
 
 	it('limits pageSize to 1-100', async () => {

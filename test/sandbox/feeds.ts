@@ -12,6 +12,15 @@ export type FeedName = (typeof FEED_NAMES)[number];
 export const HOLD_BACK_MS = 2 * 60 * 1000;
 export const CURSOR_VERSION = 1;
 
+/**
+ * What `serverTimestamp` says on a page with more rows waiting (`hasMore`): the last row's
+ * `updatedAt` (the default), or the hold-back cutoff, as another implementation of the spec
+ * answers ("the point in time the response is complete up to" allows both readings). A page
+ * without more rows always says the cutoff.
+ */
+export const SERVER_TIMESTAMP_MODES = ['last-row', 'cutoff'] as const;
+export type ServerTimestampMode = (typeof SERVER_TIMESTAMP_MODES)[number];
+
 interface FeedEntry {
 	seq: number;
 	id: string;
@@ -67,7 +76,12 @@ export class FeedLog {
 	}
 
 	/** Rows after `afterSeq` (cursor) or changed at/after `startTime`, oldest change first. */
-	read(from: { afterSeq?: number; startTime?: number }, pageSize: number, now: number): FeedPage {
+	read(
+		from: { afterSeq?: number; startTime?: number },
+		pageSize: number,
+		now: number,
+		serverTimestamp: ServerTimestampMode = 'last-row',
+	): FeedPage {
 		const cutoff = now - HOLD_BACK_MS;
 		let i =
 			from.afterSeq !== undefined
@@ -92,7 +106,7 @@ export class FeedLog {
 			rows: picked.map(render),
 			lastSeq: last?.seq,
 			hasMore,
-			completeUpTo: hasMore ? last.updatedAt : cutoff,
+			completeUpTo: hasMore && serverTimestamp === 'last-row' ? last.updatedAt : cutoff,
 		};
 	}
 

@@ -4,7 +4,7 @@
  * Mutations that must show up in a feed call the `emit*` methods.
  */
 import type { SandboxClock } from './clock';
-import { FeedLog, type FeedName } from './feeds';
+import { FeedLog, type FeedName, type ServerTimestampMode } from './feeds';
 import { JobRunner } from './jobs';
 import { Rng } from './prng';
 import { attendeeFeedRow, certificateFeedRow, enrollmentFeedRow, memberFeedRow } from './render';
@@ -37,6 +37,8 @@ interface ScheduledTask {
 export class Store {
 	/** The feed cursor format the API accepts; raising it makes every outstanding cursor "unsupported" (a server upgrade). */
 	cursorVersion = 1;
+	/** What a feed page with more rows waiting says as its serverTimestamp (see feeds.ts). */
+	serverTimestampMode: ServerTimestampMode = 'last-row';
 	readonly members = new Map<string, Member>();
 	private readonly byEmail = new Map<string, Member>();
 	questions: ProfileQuestion[] = [];

@@ -335,7 +335,8 @@ describe('trigger polls', () => {
 		['a page without results', '{"data":[],"hasMore":false}', 'application/json', 'no "results" list in the feed page', '{"data":[]'],
 	])('%s in the middle of a multi-page poll: the error says what came back and the state does not move', async (_what, body, type, what, excerpt) => {
 		const trigger = await activated();
-		expectFeed(USERS, { startTime: T0 }, { rows: [member('a', 1)], serverTimestamp: at(1), hasMore: true, nextCursor: 'c1' });
+		// Changes made after activation (12:00; the feed was complete up to 11:58 then).
+		expectFeed(USERS, { startTime: T0 }, { rows: [member('a', 3)], serverTimestamp: at(3), hasMore: true, nextCursor: 'c1' });
 		nock(API).get(USERS).query({ pageSize: '100', cursor: 'c1' }).reply(200, body, { 'Content-Type': type });
 		const live = JSON.stringify(trigger.live);
 		const saved = JSON.stringify(trigger.saved);
@@ -346,8 +347,8 @@ describe('trigger polls', () => {
 		expect(JSON.stringify(trigger.saved)).toBe(saved);
 
 		// The next poll reads from the same place: a is emitted once, then b.
-		expectFeed(USERS, { startTime: T0 }, { rows: [member('a', 1)], serverTimestamp: at(1), hasMore: true, nextCursor: 'c1' });
-		expectFeed(USERS, { cursor: 'c1' }, { rows: [member('b', 2)], serverTimestamp: at(3), nextCursor: 'c2' });
+		expectFeed(USERS, { startTime: T0 }, { rows: [member('a', 3)], serverTimestamp: at(3), hasMore: true, nextCursor: 'c1' });
+		expectFeed(USERS, { cursor: 'c1' }, { rows: [member('b', 4)], serverTimestamp: at(5), nextCursor: 'c2' });
 		expect((await trigger.poll())?.map((item) => item.id)).toEqual(['a', 'b']);
 		expect(nock.pendingMocks()).toEqual([]);
 	});

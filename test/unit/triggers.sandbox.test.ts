@@ -38,16 +38,19 @@ const oldFormatCursor = Buffer.from(JSON.stringify({ v: 0, f: 'users', s: 1 })).
 
 describe('against the sandbox API', () => {
 	it('Member Trigger: a new member, an edit, a deactivation and a deletion each arrive once, across a cursor invalidation', async () => {
+		const active = sandbox.store.activeMembers();
+		const [edited, deactivated, deleted, oldArchived] = active.slice(0, 4).map((m) => m.id);
+		// Deactivated before the trigger is activated, a second later.
+		sandbox.admin.feedMembers({ kind: 'deactivated', userId: oldArchived });
+		clock.advance(sandbox.store.now() + 1_000 - clock.now);
 		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), { credentials: credentials() });
 		expect(await trigger.poll()).toBeNull();
-
-		const active = sandbox.store.activeMembers();
-		const [edited, deactivated, deleted] = active.slice(0, 3).map((m) => m.id);
+		sandbox.admin.advanceClock(2_000);
 		const joiner = sandbox.admin.feedMembers({ kind: 'created', email: 'joiner@example.com' });
 		// The new member edits the profile at once: the row moves to the end, still one New Member.
 		sandbox.admin.feedMembers({ kind: 'edited', userId: String(joiner.id), position: 'Founder' });
 		sandbox.admin.feedMembers({ kind: 'edited', userId: edited, company: 'Elsewhere Inc' });
-		sandbox.admin.feedMembers({ kind: 'deactivated', userId: deactivated });
+		sandbox.admin.feedMembers({ kind: 'edited', userId: deactivated, company: 'Soon Gone Ltd' });
 		sandbox.admin.feedMembers({ kind: 'deleted', userId: deleted });
 
 		// Held back for two minutes: nothing yet.
@@ -55,19 +58,30 @@ describe('against the sandbox API', () => {
 		sandbox.admin.advanceClock(HOLD_BACK_PLUS);
 		const first = await trigger.poll();
 		expect(kinds(first)).toEqual(
-			[`${String(joiner.id)}:newMember`, `${edited}:profileUpdated`, `${deactivated}:deactivated`, `${deleted}:removed`].sort(),
+			[`${String(joiner.id)}:newMember`, `${edited}:profileUpdated`, `${deactivated}:profileUpdated`, `${deleted}:removed`].sort(),
 		);
 		expect(first?.find((i) => i.id === joiner.id)).toMatchObject({ userTitle: 'Founder', userEmail: 'joiner@example.com' });
 		expect(first?.find((i) => i.id === deleted)).toMatchObject({ removed: true });
 		expect(await trigger.poll()).toBeNull();
 
-		// The API stops accepting the stored cursor; the next changes still arrive once.
+		// The API stops accepting the stored cursor; the next changes still arrive once. A member
+		// the trigger saw active is deactivated: Member Deactivated. A member deactivated before
+		// the trigger started is edited: an update, not a deactivation.
 		trigger.live.cursor = oldFormatCursor;
 		trigger.saved.cursor = oldFormatCursor;
 		const second = sandbox.admin.feedMembers({ kind: 'created', email: 'second@example.com' });
 		sandbox.admin.feedMembers({ kind: 'edited', userId: String(joiner.id), company: 'Joiner Labs' });
+		sandbox.admin.feedMembers({ kind: 'deactivated', userId: deactivated });
+		sandbox.admin.feedMembers({ kind: 'edited', userId: oldArchived, company: 'Archive Edit Co' });
 		sandbox.admin.advanceClock(HOLD_BACK_PLUS);
-		expect(kinds(await trigger.poll())).toEqual([`${String(joiner.id)}:profileUpdated`, `${String(second.id)}:newMember`].sort());
+		expect(kinds(await trigger.poll())).toEqual(
+			[
+				`${String(joiner.id)}:profileUpdated`,
+				`${String(second.id)}:newMember`,
+				`${deactivated}:deactivated`,
+				`${oldArchived}:profileUpdated`,
+			].sort(),
+		);
 		expect(trigger.saved.cursor).not.toBe(oldFormatCursor);
 		const refused = sandbox.admin.getRequests().filter((r) => r.status === 400);
 		expect(refused.map((r) => `${r.path} ${String(r.query.cursor)}`)).toEqual([`/public-api/v1/incremental/users ${oldFormatCursor}`]);

@@ -12,7 +12,7 @@ import { CommunityPlatformEventAttendeeTrigger } from '../../nodes/CommunityPlat
 import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatform/CommunityPlatformMemberTrigger.node';
 import { FEED_LIMITS } from '../../nodes/CommunityPlatform/feeds/state';
 import { RETRY_POLICY } from '../../nodes/CommunityPlatform/transport/request';
-import { expectFeed, pollUntilQuiet, TriggerUnderTest } from '../helpers/pollHarness';
+import { API, expectFeed, feedPage, pollUntilQuiet, serveFeed, TriggerUnderTest } from '../helpers/pollHarness';
 import { installVirtualClock } from '../helpers/virtualClock';
 
 const USERS = '/incremental/users';
@@ -20,11 +20,14 @@ const ATTENDEES = '/incremental/event-attendees';
 const ENROLLMENTS = '/incremental/course-enrollments';
 const CERTIFICATES = '/incremental/course-certificates';
 
-/** The virtual clock starts at 12:00; the feed is complete up to two minutes earlier. */
+/**
+ * The virtual clock starts at 12:00, when a "Now" trigger is activated; the feed is complete up
+ * to two minutes earlier (T0), so reading starts there, but only changes from NOW on fire.
+ */
 const NOW = '2026-11-20T12:00:00.000Z';
 const T0 = '2026-11-20T11:58:00.000Z';
-/** T0 plus `minutes`. */
-const at = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
+/** NOW plus `minutes`. */
+const at = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000).toISOString();
 const LONG_AGO = '2024-03-01T09:00:00.000Z';
 
 let clock: ReturnType<typeof installVirtualClock>;
@@ -147,13 +150,14 @@ describe('trigger node descriptions', () => {
 describe('first activation and Start From', () => {
 	it('Now: the first poll only notes where the feed is, emits nothing, and the next poll reads from there', async () => {
 		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		// Only changes from the activation (12:00) on fire; reading starts where the feed is complete.
 		expect(trigger.saved).toEqual({
 			version: 1,
 			startFrom: 'now',
-			origin: T0,
+			origin: NOW,
 			liveFrom: null,
 			cursor: null,
-			serverTimestamp: T0,
+			readTo: T0,
 			recent: {},
 			recentFloor: null,
 			announced: {},
@@ -194,7 +198,7 @@ describe('first activation and Start From', () => {
 		expect(new Set(items?.map((i) => i.changeType))).toEqual(new Set(['newMember']));
 		expect(trigger.saved).toMatchObject({
 			cursor: 'c7',
-			serverTimestamp: T0,
+			readTo: T0,
 			origin: null,
 			startFrom: 'beginning',
 			liveFrom: '2026-11-20T11:50:00.000Z',
@@ -209,6 +213,30 @@ describe('first activation and Start From', () => {
 			serverTimestamp: at(2),
 		});
 		expect(kinds(await trigger.poll())).toEqual(['m3:profileUpdated']);
+		expectAllCalled();
+	});
+
+	it('Now: changes made before activation fire nothing, though the feed shows them after it', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		expectFeed(USERS, { startTime: T0 }, {
+			rows: [
+				member('before', { signUpAt: at(-1.5), updatedAt: at(-1.5) }),
+				member('edited', { signUpAt: LONG_AGO, updatedAt: at(-1) }),
+				member('archived', { signUpAt: LONG_AGO, lastLoginAt: at(-5), archived: true, updatedAt: at(-0.5) }),
+				tombstone('gone', at(-0.2)),
+				member('after', { signUpAt: at(0.5), updatedAt: at(0.5) }),
+			],
+			serverTimestamp: at(1),
+			nextCursor: 'c1',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['after:newMember']);
+		// Deactivated before activation and edited after: not a deactivation either.
+		expectFeed(USERS, { cursor: 'c1' }, {
+			rows: [member('archived', { signUpAt: LONG_AGO, lastLoginAt: at(-5), archived: true, userTitle: 'Edited', updatedAt: at(2) })],
+			serverTimestamp: at(3),
+			nextCursor: 'c2',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['archived:profileUpdated']);
 		expectAllCalled();
 	});
 
@@ -256,10 +284,10 @@ describe('first activation and Start From', () => {
 		expect(trigger.saved).toEqual({
 			version: 1,
 			startFrom: 'now',
-			origin: T0,
+			origin: NOW,
 			liveFrom: null,
 			cursor: 'c1',
-			serverTimestamp: at(3),
+			readTo: at(3),
 			recent: { m1: at(1), m2: at(2) },
 			recentFloor: null,
 			announced: { 'newMember:m1': at(1) },
@@ -306,7 +334,7 @@ describe('dedupe and restarts', () => {
 	});
 
 	it.each(['invalid cursor', 'invalid cursor: unsupported version, restart from startTime'])(
-		'recovers from 400 "%s" by restarting a little before the last good serverTimestamp, without loss or duplicate',
+		'recovers from 400 "%s" by restarting a little before where the rows were read up to, without loss or duplicate',
 		async (message) => {
 			const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
 			const a = member('a', { signUpAt: at(1), updatedAt: at(1) });
@@ -314,7 +342,7 @@ describe('dedupe and restarts', () => {
 			expectFeed(USERS, { startTime: T0 }, { rows: [a, b], serverTimestamp: at(3), nextCursor: 'c1' });
 			expect(keys(await trigger.poll())).toEqual([`a:${at(1)}`, `b:${at(2)}`]);
 
-			// The stored cursor is refused: read again from 5 minutes before at(3).
+			// The stored cursor is refused: read again from 5 minutes before at(3), where the feed was complete.
 			expectFeed(USERS, { cursor: 'c1' }, { status: 400, body: { message } });
 			const straggler = member('s', { signUpAt: LONG_AGO, updatedAt: at(2.5) });
 			const c = member('c', { signUpAt: at(4), updatedAt: at(4) });
@@ -323,7 +351,7 @@ describe('dedupe and restarts', () => {
 			const items = await trigger.poll();
 			expect(kinds(items)).toEqual(['s:profileUpdated', 'c:newMember']);
 			// Not moved backwards by the replay.
-			expect(trigger.saved).toMatchObject({ cursor: 'r2', serverTimestamp: at(5) });
+			expect(trigger.saved).toMatchObject({ cursor: 'r2', readTo: at(5) });
 
 			expectFeed(USERS, { cursor: 'r2' }, { rows: [], serverTimestamp: at(6) });
 			expect(await trigger.poll()).toBeNull();
@@ -331,7 +359,7 @@ describe('dedupe and restarts', () => {
 		},
 	);
 
-	it('a replay never moves the saved serverTimestamp back', async () => {
+	it('a replay never moves the saved read position back', async () => {
 		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
 		expectFeed(USERS, { startTime: T0 }, { rows: [member('a', { updatedAt: at(1) })], serverTimestamp: at(3), nextCursor: 'c1' });
 		await trigger.poll();
@@ -339,7 +367,7 @@ describe('dedupe and restarts', () => {
 		// The replay's first page is complete only up to at(1.5), and the poll ends there.
 		expectFeed(USERS, { startTime: at(3 - 5) }, { rows: [member('a', { updatedAt: at(1) }), member('b', { updatedAt: at(1.5) })], serverTimestamp: at(1.5), nextCursor: 'r1' });
 		expect(keys(await trigger.poll())).toEqual([`b:${at(1.5)}`]);
-		expect(trigger.saved).toMatchObject({ cursor: 'r1', serverTimestamp: at(3) });
+		expect(trigger.saved).toMatchObject({ cursor: 'r1', readTo: at(3) });
 		expectAllCalled();
 	});
 
@@ -385,14 +413,14 @@ describe('paging limits', () => {
 		expectFeed(USERS, { cursor: 'c1' }, { rows: backlog.slice(100, 200), serverTimestamp: String(backlog[199].updatedAt), hasMore: true, nextCursor: 'c2' });
 		const first = await trigger.poll();
 		expect(keys(first)).toEqual(backlog.slice(0, 150).map((r) => `${r.id}:${r.updatedAt}`));
-		// The cursor stays before the page that was only half emitted.
-		expect(trigger.saved).toMatchObject({ cursor: 'c1', serverTimestamp: backlog[99].updatedAt });
+		// The cursor stays before the page that was only half emitted; the rows were read up to the last one emitted.
+		expect(trigger.saved).toMatchObject({ cursor: 'c1', readTo: backlog[149].updatedAt });
 
 		expectFeed(USERS, { cursor: 'c1' }, { rows: backlog.slice(100, 200), serverTimestamp: String(backlog[199].updatedAt), hasMore: true, nextCursor: 'c2' });
 		expectFeed(USERS, { cursor: 'c2' }, { rows: backlog.slice(200), serverTimestamp: at(10), nextCursor: 'c3' });
 		const second = await trigger.poll();
 		expect(keys(second)).toEqual(backlog.slice(150).map((r) => `${r.id}:${r.updatedAt}`));
-		expect(trigger.saved).toMatchObject({ cursor: 'c3', serverTimestamp: at(10) });
+		expect(trigger.saved).toMatchObject({ cursor: 'c3', readTo: at(10) });
 		expectAllCalled();
 	});
 
@@ -460,7 +488,7 @@ describe('errors in scheduled polls', () => {
 			httpCode: '429',
 			failure: { cause: 'rate-limited', retryAfterMs: 900_000 },
 		});
-		expect(trigger.live.serverTimestamp).toBe(T0);
+		expect(trigger.live.readTo).toBe(T0);
 		expectAllCalled();
 	});
 
@@ -592,7 +620,8 @@ describe('Member Trigger events', () => {
 
 	it('a deactivation fires Member Deactivated once; later edits are updates; a reactivated member deactivated again fires again', async () => {
 		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
-		const d = (updatedAt: string, archived: boolean) => member('d', { signUpAt: LONG_AGO, updatedAt, archived });
+		// Signed in after the trigger started, so not deactivated before it.
+		const d = (updatedAt: string, archived: boolean) => member('d', { signUpAt: LONG_AGO, lastLoginAt: at(0.5), updatedAt, archived });
 		expectFeed(USERS, { startTime: T0 }, { rows: [d(at(1), true)], serverTimestamp: at(2), nextCursor: 'c1' });
 		const [item] = (await trigger.poll()) ?? [];
 		expect(item).toMatchObject({ id: 'd', archived: true, removed: false, changeType: 'deactivated' });
@@ -603,6 +632,48 @@ describe('Member Trigger events', () => {
 		expect(kinds(await trigger.poll())).toEqual(['d:profileUpdated']);
 		expectFeed(USERS, { cursor: 'c3' }, { rows: [d(at(7), true)], serverTimestamp: at(8), nextCursor: 'c4' });
 		expect(kinds(await trigger.poll())).toEqual(['d:deactivated']);
+		expectAllCalled();
+	});
+
+	it('Member Deactivated needs the member active after the start: seen not archived, signed up or signed in since; an old deactivation shown by a later edit is an update', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		expectFeed(USERS, { startTime: T0 }, {
+			rows: [
+				// Archived long before the trigger started; an admin edits the profile now.
+				member('old', { signUpAt: LONG_AGO, lastLoginAt: '2024-05-01T00:00:00.000Z', archived: true, userTitle: 'Edited', updatedAt: at(1) }),
+				// Seen active after the start...
+				member('seen', { signUpAt: LONG_AGO, updatedAt: at(1.2) }),
+				// Signed in after the start, then deactivated.
+				member('login', { signUpAt: LONG_AGO, lastLoginAt: at(0.5), archived: true, updatedAt: at(1.4) }),
+				// Joined after the start, then deactivated before the trigger saw them.
+				member('joiner', { signUpAt: at(0.8), archived: true, updatedAt: at(1.6) }),
+			],
+			serverTimestamp: at(2),
+			nextCursor: 'c1',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['old:profileUpdated', 'seen:profileUpdated', 'login:deactivated', 'joiner:deactivated']);
+		expectFeed(USERS, { cursor: 'c1' }, {
+			rows: [
+				member('seen', { signUpAt: LONG_AGO, archived: true, updatedAt: at(3) }),
+				member('old', { signUpAt: LONG_AGO, lastLoginAt: '2024-05-01T00:00:00.000Z', archived: true, userTitle: 'Edited again', updatedAt: at(3.5) }),
+			],
+			serverTimestamp: at(4),
+			nextCursor: 'c2',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['seen:deactivated', 'old:profileUpdated']);
+		expectAllCalled();
+	});
+
+	it('Start From = Beginning reports every archived member of the history once (no start point to predate)', async () => {
+		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), { parameters: { startFrom: 'beginning', events: ['deactivated'] } });
+		expectFeed(USERS, {}, {
+			rows: [member('a', { signUpAt: LONG_AGO, archived: true, updatedAt: '2025-01-01T00:00:00.000Z' }), member('b', { signUpAt: LONG_AGO, updatedAt: '2025-02-01T00:00:00.000Z' })],
+			serverTimestamp: T0,
+			nextCursor: 'c1',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['a:deactivated']);
+		expectFeed(USERS, { cursor: 'c1' }, { rows: [member('a', { signUpAt: LONG_AGO, archived: true, userTitle: 'Edited', updatedAt: at(1) })], serverTimestamp: at(2), nextCursor: 'c2' });
+		expect(await trigger.poll()).toBeNull();
 		expectAllCalled();
 	});
 
@@ -841,6 +912,29 @@ describe('Course Certificate Trigger events', () => {
 		expectAllCalled();
 	});
 
+	it('Expired fires only for an expiry at or after the start: a certificate that expired a year ago and is shown again fires nothing', async () => {
+		const trigger = await activatedNow(new CommunityPlatformCourseCertificateTrigger(), CERTIFICATES);
+		const YEAR_AGO = '2025-11-20T00:00:00.000Z';
+		expectFeed(CERTIFICATES, { startTime: T0 }, {
+			rows: [
+				certificate('old', { issuedAt: LONG_AGO, certificateStatus: 'Expired', expiryDate: YEAR_AGO, recipientName: 'Renamed', updatedAt: at(1) }),
+				certificate('fresh', { issuedAt: LONG_AGO, certificateStatus: 'Expired', expiryDate: at(0.5), updatedAt: at(1.5) }),
+				// No expiryDate, but issued after the start: it expired after the start too.
+				certificate('noDate', { issuedAt: at(0.2), certificateStatus: 'Expired', updatedAt: at(1.7) }),
+			],
+			serverTimestamp: at(2),
+			nextCursor: 'c1',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['fresh:expired', 'noDate:expired']);
+		expectFeed(CERTIFICATES, { cursor: 'c1' }, {
+			rows: [certificate('old', { issuedAt: LONG_AGO, certificateStatus: 'Expired', expiryDate: YEAR_AGO, recipientName: 'Renamed again', updatedAt: at(3) })],
+			serverTimestamp: at(4),
+			nextCursor: 'c2',
+		});
+		expect(await trigger.poll()).toBeNull();
+		expectAllCalled();
+	});
+
 	it('filters by course ID and by the chosen kinds', async () => {
 		const trigger = await activatedNow(new CommunityPlatformCourseCertificateTrigger(), CERTIFICATES, {
 			events: ['revoked'],
@@ -892,5 +986,184 @@ describe('many polls', () => {
 		seen.push(...(await pollUntilQuiet(trigger)));
 		expect(keys(seen)).toEqual(rows.map((r) => `${r.id}:${r.updatedAt}`));
 		expect(new Set(seen.map((s) => s.changeType))).toEqual(new Set(['newMember']));
+	});
+});
+
+// ------------------------------------------------------------------ issue 11
+
+describe('a cursor refused in the middle of a backlog (a server whose serverTimestamp is its cutoff on every page)', () => {
+	const HISTORY = Date.parse('2025-06-01T00:00:00.000Z');
+	const everyKey = (rows: IDataObject[]) => rows.map((r) => `${String(r.id)}:${String(r.updatedAt)}`);
+
+	it('Start From = Beginning, 1,500 rows, Max Items per Poll 300, cursor format changed after the first poll: every row exactly once', async () => {
+		const rows = Array.from({ length: 1500 }, (_, i) =>
+			member(`m${i}`, { signUpAt: LONG_AGO, updatedAt: new Date(HISTORY + i * 3_600_000).toISOString() }),
+		);
+		const feed = serveFeed(USERS, rows, { completeUpTo: T0, serverTimestampWithMore: 'completeUpTo' });
+		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), {
+			parameters: { startFrom: 'beginning', options: { maxItemsPerPoll: 300 } },
+		});
+		const seen = (await trigger.poll()) ?? [];
+		expect(seen).toHaveLength(300);
+		expect(trigger.saved.cursor).toBe('v1:300');
+
+		feed.upgradeCursors();
+		seen.push(...(await pollUntilQuiet(trigger)));
+		expect(keys(seen)).toEqual(everyKey(rows));
+		// It restarted a little before the last row it had read, not before the server's cutoff.
+		const restart = new Date(Date.parse(String(rows[299].updatedAt)) - FEED_LIMITS.recoveryOverlapMs).toISOString();
+		expect(feed.requests).toContainEqual({ pageSize: '100', startTime: restart });
+	});
+
+	it('Start From = Now, a burst of 250 changes over 25 minutes, Max Items per Poll 100, cursor format changed after the first poll: every change exactly once', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS, { options: { maxItemsPerPoll: 100 } });
+		const rows = Array.from({ length: 250 }, (_, i) =>
+			member(`b${i}`, { signUpAt: LONG_AGO, updatedAt: new Date(Date.parse(at(1)) + i * 6_000).toISOString() }),
+		);
+		const feed = serveFeed(USERS, rows, { completeUpTo: at(30), serverTimestampWithMore: 'completeUpTo' });
+		const seen = (await trigger.poll()) ?? [];
+		expect(seen).toHaveLength(100);
+		feed.upgradeCursors();
+		seen.push(...(await pollUntilQuiet(trigger)));
+		expect(keys(seen)).toEqual(everyKey(rows));
+		expect(trigger.saved.readTo).toBe(at(30));
+	});
+
+	it('a state saved before this version (serverTimestamp, no readTo) is read as it is, and restarts from the rows it remembers', async () => {
+		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger());
+		// What the previous version saved after a poll that stopped at its cap, 300 rows into a
+		// backlog, on a server whose serverTimestamp is its cutoff (T0).
+		const rows = Array.from({ length: 400 }, (_, i) =>
+			member(`m${i}`, { signUpAt: LONG_AGO, updatedAt: new Date(HISTORY + i * 3_600_000).toISOString() }),
+		);
+		const recent = Object.fromEntries(rows.slice(0, 300).map((r) => [r.id, r.updatedAt]));
+		trigger.live = {
+			version: 1,
+			startFrom: 'now',
+			origin: '2025-05-01T00:00:00.000Z',
+			liveFrom: null,
+			cursor: 'v1:300',
+			serverTimestamp: T0,
+			recent,
+			recentFloor: null,
+			announced: {},
+			announcedFloor: null,
+			holding: {},
+		};
+		trigger.polls = 1;
+		const feed = serveFeed(USERS, rows, { completeUpTo: T0, serverTimestampWithMore: 'completeUpTo' });
+		feed.upgradeCursors();
+		const items = await pollUntilQuiet(trigger);
+		expect(keys(items)).toEqual(everyKey(rows.slice(300)));
+		expect(feed.requests[1]).toEqual({
+			pageSize: '100',
+			startTime: new Date(Date.parse(String(rows[299].updatedAt)) - FEED_LIMITS.recoveryOverlapMs).toISOString(),
+		});
+		expect(trigger.saved).not.toHaveProperty('serverTimestamp');
+		// Moments that version had forgotten (a day before its serverTimestamp) stay forgotten.
+		const forgotten = new Date(Date.parse(T0) - FEED_LIMITS.lookBackMs).toISOString();
+		expect(trigger.saved).toMatchObject({ origin: '2025-05-01T00:00:00.000Z', readTo: T0, announcedFloor: forgotten });
+	});
+});
+
+describe('one poll at a time, each bounded in time', () => {
+	it('a poll that starts while the previous one still runs returns nothing, asks the API nothing and saves nothing', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		let answer: () => void = () => undefined;
+		const answered = new Promise<void>((resolve) => {
+			answer = resolve;
+		});
+		const a = member('a', { signUpAt: at(1), updatedAt: at(1) });
+		nock(API)
+			.get(USERS)
+			.query({ pageSize: '100', startTime: T0 })
+			.reply(async () => {
+				await answered;
+				return [200, feedPage({ rows: [a], serverTimestamp: at(2), nextCursor: 'c1' })];
+			});
+		const slow = trigger.poll();
+		const before = JSON.stringify(trigger.live);
+		// n8n's next tick: the first poll has not answered yet. No interceptor is left, so a request would fail.
+		expect(await trigger.poll()).toBeNull();
+		expect(JSON.stringify(trigger.live)).toBe(before);
+		answer();
+		expect(kinds(await slow)).toEqual(['a:newMember']);
+		expect(trigger.saved.cursor).toBe('c1');
+
+		// Once it has ended, the next poll reads on from where it stopped.
+		expectFeed(USERS, { cursor: 'c1' }, { rows: [], serverTimestamp: at(3) });
+		expect(await trigger.poll()).toBeNull();
+		expectAllCalled();
+	});
+
+	it('a poll stuck for five minutes no longer holds the trigger up: the next one runs, and the stuck one, if it ever ends, drops what it read', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		let answer: () => void = () => undefined;
+		const answered = new Promise<void>((resolve) => {
+			answer = resolve;
+		});
+		const a = member('a', { signUpAt: at(1), updatedAt: at(1) });
+		nock(API)
+			.get(USERS)
+			.query({ pageSize: '100', startTime: T0 })
+			.reply(async () => {
+				await answered;
+				return [200, feedPage({ rows: [a], serverTimestamp: at(2), nextCursor: 'stale' })];
+			});
+		const stuck = trigger.poll();
+		clock.advance(FEED_LIMITS.stuckPollMs - 1);
+		expect(await trigger.poll()).toBeNull();
+		clock.advance(1);
+		expectFeed(USERS, { startTime: T0 }, { rows: [a], serverTimestamp: at(2), nextCursor: 'c1' });
+		expect(kinds(await trigger.poll())).toEqual(['a:newMember']);
+		answer();
+		expect(await stuck).toBeNull();
+		expect([trigger.live.cursor, trigger.saved.cursor]).toEqual(['c1', 'c1']);
+		expectAllCalled();
+	});
+
+	it('a poll that failed lets the next one run; other triggers are never held up', async () => {
+		const first = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		expectFeed(USERS, { startTime: T0 }, { status: 503, body: { message: 'down' } });
+		for (let i = 0; i < RETRY_POLICY.readRetries; i++) expectFeed(USERS, { startTime: T0 }, { status: 503, body: { message: 'down' } });
+		await expect(first.poll()).rejects.toMatchObject({ httpCode: '503' });
+		expectFeed(USERS, { startTime: T0 }, { rows: [member('a', { signUpAt: at(1), updatedAt: at(1) })], serverTimestamp: at(2), nextCursor: 'c1' });
+		expect(kinds(await first.poll())).toEqual(['a:newMember']);
+
+		// Two triggers (another node, another workflow) polling at the same time each read their feed.
+		const otherNode = new TriggerUnderTest(new CommunityPlatformEventAttendeeTrigger(), { nodeId: 'trigger-2' });
+		const otherWorkflow = new TriggerUnderTest(new CommunityPlatformEventAttendeeTrigger(), { workflowId: 'wf-2' });
+		const now = new Date(clock.now).toISOString();
+		expectFeed(ATTENDEES, { startTime: now, pageSize: '1' }, { rows: [], serverTimestamp: T0 });
+		expectFeed(ATTENDEES, { startTime: now, pageSize: '1' }, { rows: [], serverTimestamp: T0 });
+		expectFeed(USERS, { cursor: 'c1' }, { rows: [], serverTimestamp: at(3) });
+		await Promise.all([first.poll(), otherNode.poll(), otherWorkflow.poll()]);
+		expect([otherNode.saved.origin, otherWorkflow.saved.origin]).toEqual([now, now]);
+		expectAllCalled();
+	});
+
+	it('starts no new page 30 s into a poll, even when n8n allows five minutes; the rest comes next poll', async () => {
+		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), { budgetMs: 5 * 60_000 });
+		expectFeed(USERS, { startTime: NOW, pageSize: '1' }, { rows: [], serverTimestamp: T0 });
+		await trigger.poll();
+		const rows = Array.from({ length: 900 }, (_, i) =>
+			member(`m${i}`, { signUpAt: LONG_AGO, updatedAt: new Date(Date.parse(at(1)) + i * 1000).toISOString() }),
+		);
+		// Every answer takes 8 s.
+		serveFeed(USERS, rows, { completeUpTo: at(20), serverTimestampWithMore: 'lastRow', onRequest: () => clock.advance(8_000) });
+		const first = await trigger.poll();
+		// Pages start at 0, 8, 16 and 24 s; at 32 s the poll returns what it has.
+		expect(first).toHaveLength(400);
+		expect(FEED_LIMITS.pageTimeMs).toBe(30_000);
+		expect(keys(await trigger.poll())).toEqual(rows.slice(400, 800).map((r) => `${r.id}:${r.updatedAt}`));
+	});
+
+	it('no wait of a poll ends later than 50 s after it started: a 429 asking for two minutes fails the poll at once', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		nock(API).get(USERS).query({ pageSize: '100', startTime: T0 }).reply(429, { message: 'Too many requests' }, { 'Retry-After': '120' });
+		await expect(trigger.poll()).rejects.toMatchObject({ httpCode: '429', failure: { cause: 'rate-limited' } });
+		expect(clock.totalSlept()).toBeLessThan(FEED_LIMITS.pollTimeMs);
+		expect(trigger.live.readTo).toBe(T0);
+		expectAllCalled();
 	});
 });

@@ -8,8 +8,9 @@ export type CertificateChange = 'issued' | 'revoked' | 'expired';
 
 /**
  * The course certificates feed (/incremental/course-certificates). Issued and Revoked are
- * timestamps on the row (issuedAt, revokedAt); Expired is the status `Expired`, which has no
- * timestamp of its own.
+ * timestamps on the row (issuedAt, revokedAt); Expired is the status `Expired`, which began at
+ * the row's expiryDate: it fires only when that is at or after the start point (a certificate
+ * that expired before it and is shown again fires nothing).
  */
 export const courseCertificatesFeed: FeedDefinition<CertificateChange> = {
 	path: '/incremental/course-certificates',
@@ -18,7 +19,7 @@ export const courseCertificatesFeed: FeedDefinition<CertificateChange> = {
 	signals: (row) => [
 		{ kind: 'issued', at: row.issuedAt },
 		{ kind: 'revoked', at: row.revokedAt },
-		{ kind: 'expired', holds: row.certificateStatus === 'Expired' },
+		{ kind: 'expired', holds: row.certificateStatus === 'Expired', since: row.expiryDate, notHeldAt: [row.issuedAt] },
 	],
 	scope: courseScope,
 };
@@ -36,7 +37,11 @@ export const courseCertificateTriggerProperties: INodeProperties[] = [
 				value: 'revoked',
 				description: 'A certificate was revoked (revokedAt and revocationReason set)',
 			},
-			{ name: 'Expired', value: 'expired', description: 'A certificate reached the status Expired' },
+			{
+				name: 'Expired',
+				value: 'expired',
+				description: 'A certificate reached the status Expired, its expiry date being after the trigger started',
+			},
 		],
 		default: ['issued', 'revoked', 'expired'],
 		description: 'Which certificate changes start the workflow',

@@ -13,7 +13,9 @@ import type { FeedDefinition, FeedPage, FeedScope } from './types';
  * The polling engine the four triggers share. A poll reads the feed from where the last saved
  * state left off, classifies each new row into change kinds, and returns one item per row that
  * matches the user's choice. The state is written only when the poll returns, together with
- * the items it covers: a poll that throws leaves it untouched, so nothing is skipped.
+ * the items it covers: a poll that throws leaves it untouched, so nothing is skipped. Only one
+ * scheduled poll of a trigger runs at a time in the n8n process, and each is bounded in time
+ * (FEED_LIMITS.pageTimeMs, pollTimeMs), so a poll saves its place before the next one starts.
  */
 
 const HOUR = 60 * 60 * 1000;
@@ -78,12 +80,12 @@ async function fetchPage<K extends string>(
 	feed: FeedDefinition<K>,
 	scope: FeedScope<K>,
 	from: { cursor?: string; startTime?: number },
-	pageSize: number = FEED_LIMITS.pageSize,
+	options: { pageSize?: number; deadline?: number } = {},
 ): Promise<FeedPage> {
-	const qs: IDataObject = { ...scope.qs, pageSize };
+	const qs: IDataObject = { ...scope.qs, pageSize: options.pageSize ?? FEED_LIMITS.pageSize };
 	if (from.cursor) qs.cursor = from.cursor;
 	else if (from.startTime !== undefined) qs.startTime = toIso(from.startTime);
-	const page = (await apiRequest.call(ctx, { method: 'GET', path: feed.path, qs })) as FeedPage;
+	const page = (await apiRequest.call(ctx, { method: 'GET', path: feed.path, qs, deadline: options.deadline })) as FeedPage;
 	const fail = async (what: string) =>
 		malformedError({ node: ctx.getNode(), method: 'GET', path: feed.path, secrets: await secretsOf(ctx) }, what, page);
 	if (!page || !Array.isArray(page.results)) throw await fail('no "results" list in the feed page');
@@ -92,8 +94,9 @@ async function fetchPage<K extends string>(
 }
 
 /**
- * Classifies one row and remembers it. Returns the item to emit, or undefined when the row is
- * a duplicate, out of the filters' scope, or shows nothing the user chose.
+ * Classifies one row and remembers it; the state then counts the feed as read up to the row.
+ * Returns the item to emit, or undefined when the row is a duplicate, out of the filters'
+ * scope, a change made before the start point, or shows nothing the user chose.
  */
 function processRow<K extends string>(
 	feed: FeedDefinition<K>,
@@ -106,7 +109,12 @@ function processRow<K extends string>(
 	const id = typeof row.id === 'string' || typeof row.id === 'number' ? String(row.id) : '';
 	const updatedAt = toMs(row.updatedAt);
 	if (!id || updatedAt === undefined) throw fail('a feed row without "id" or a valid "updatedAt"', row);
+	// Rows come oldest change first: everything changed before this one has been read.
+	state.advanceReadTo(updatedAt);
 	if (state.isDuplicate(id, updatedAt)) return undefined;
+	// A change made before the start point is only remembered (Start From = Now reads from a
+	// little before activation, and a restart after an invalid cursor reads back a little).
+	const beforeStart = state.beforeStart(updatedAt);
 
 	const fired: Array<{ kind: K; at: number }> = [];
 	if (row.removed === true) {
@@ -115,11 +123,16 @@ function processRow<K extends string>(
 		fired.push({ kind: feed.removedKind, at: toMs(row.removedAt) ?? updatedAt });
 	} else {
 		if (!settings.scope.inScope(row)) return undefined;
+		const lastSeen = state.recent.get(id);
 		state.rememberRow(id, updatedAt);
 		for (const signal of feed.signals(row)) {
 			const key = `${signal.kind}:${id}`;
 			if ('holds' in signal) {
-				if (state.announceState(key, signal.holds, updatedAt)) fired.push({ kind: signal.kind, at: updatedAt });
+				const began = () =>
+					state.stateBeganAfterStart(toMs(signal.since), lastSeen, (signal.notHeldAt ?? []).map(toMs));
+				if (state.announceState(key, signal.holds, updatedAt, !beforeStart && began())) {
+					fired.push({ kind: signal.kind, at: updatedAt });
+				}
 				continue;
 			}
 			const at = toMs(signal.at);
@@ -127,6 +140,7 @@ function processRow<K extends string>(
 		}
 		if (fired.length === 0 && feed.otherwiseKind) fired.push({ kind: feed.otherwiseKind, at: updatedAt });
 	}
+	if (beforeStart) return undefined;
 
 	fired.sort((a, b) => a.at - b.at || feed.kinds.indexOf(a.kind) - feed.kinds.indexOf(b.kind));
 	const changeTypes = fired.map((f) => f.kind);
@@ -145,15 +159,19 @@ function processRow<K extends string>(
 interface DrainLimits {
 	maxItems: number;
 	/** Stop starting new pages at this time (clock ms). */
+	pagesUntil?: number;
+	/** Every request must be over by this time (clock ms; see ApiRequest.deadline). */
 	deadline?: number;
 	maxPages?: number;
 }
 
 /**
  * Reads pages from the state's position until the feed has no more, the item cap is reached,
- * the time is up or the page limit is hit. Advances the state (a private copy) page by page:
- * a page whose rows were not all processed leaves the cursor before it, and the rows it did
- * process are remembered, so the next poll re-reads it and skips them.
+ * the time is up or the page limit is hit. Advances the state (a private copy) row by row: a
+ * page whose rows were not all processed leaves the cursor before it, and the rows it did
+ * process are remembered, so the next poll re-reads it and skips them. `readTo` follows the
+ * rows really processed (a page's serverTimestamp counts only when nothing more is waiting), so
+ * a restart after an invalid cursor starts where the reading really was, whatever the backlog.
  */
 async function drain<K extends string>(
 	ctx: IPollFunctions,
@@ -168,15 +186,18 @@ async function drain<K extends string>(
 		malformedError({ node: ctx.getNode(), method: 'GET', path: feed.path, secrets }, what, body);
 	let rowsRead = 0;
 	let recoveries = 0;
-	/** Where reading restarts after an invalid cursor (before the last good serverTimestamp). */
+	/** Where reading restarts after an invalid cursor (a little before the rows read so far). */
 	let restartAt: number | undefined;
 
 	for (let pages = 0; ; pages++) {
 		// The API's errors arrive as NodeApiErrors already; only an invalid cursor is handled here.
-		const outcome = await fetchPage(ctx, feed, settings.scope, {
-			cursor: state.cursor,
-			startTime: restartAt ?? state.readUpTo,
-		}).then(
+		const outcome = await fetchPage(
+			ctx,
+			feed,
+			settings.scope,
+			{ cursor: state.cursor, startTime: restartAt ?? state.readTo },
+			{ deadline: limits.deadline },
+		).then(
 			(page) => ({ page }),
 			(error: unknown) => ({ error }),
 		);
@@ -185,16 +206,16 @@ async function drain<K extends string>(
 				throw outcome.error;
 			}
 			// The API no longer accepts the cursor: restart by time, a little before the point the
-			// feed was complete up to; rows read twice are recognised by (id, updatedAt).
+			// rows were read up to; rows read twice are recognised by (id, updatedAt).
 			recoveries++;
 			state.cursor = undefined;
-			const from = state.readUpTo;
+			const from = state.readTo;
 			restartAt = from === undefined ? undefined : from - FEED_LIMITS.recoveryOverlapMs;
 			continue;
 		}
 		const { page } = outcome;
 
-		const readUpTo = state.readUpTo;
+		const readUpTo = state.readTo;
 		let complete = true;
 		for (const row of page.results) {
 			if (items.length >= limits.maxItems) {
@@ -208,22 +229,40 @@ async function drain<K extends string>(
 		if (!complete) break;
 
 		if (page.nextCursor) state.cursor = page.nextCursor;
-		const serverTimestamp = toMs(page.serverTimestamp) as number;
-		state.serverTimestamp = Math.max(state.serverTimestamp ?? serverTimestamp, serverTimestamp);
+		// Nothing more waiting: the feed is complete up to the page's serverTimestamp. With more
+		// waiting, it may say a point past the rows read (the spec allows it), so only rows count.
+		if (!page.hasMore) state.advanceReadTo(toMs(page.serverTimestamp));
 		restartAt = undefined;
 
 		if (!page.hasMore || page.results.length === 0 || !page.nextCursor) break;
 		if (items.length >= limits.maxItems) break;
 		if (limits.maxPages !== undefined && pages + 1 >= limits.maxPages) break;
-		if (limits.deadline !== undefined && clock.now() >= limits.deadline) break;
+		if (limits.pagesUntil !== undefined && clock.now() >= limits.pagesUntil) break;
 	}
 	return { items, rowsRead };
 }
 
-function pollDeadline(ctx: IPollFunctions): number | undefined {
-	const budget = ctx.getPollBudgetMs?.();
-	if (typeof budget !== 'number' || !Number.isFinite(budget) || budget <= 0) return undefined;
-	return clock.now() + budget * FEED_LIMITS.budgetShare;
+/**
+ * The time limits of a scheduled poll starting now: no new page after `pageTimeMs` (or half the
+ * host's poll budget, if less), every request over by `pollTimeMs` (or the budget, if less).
+ */
+function pollLimits(ctx: IPollFunctions): Pick<DrainLimits, 'pagesUntil' | 'deadline'> {
+	const started = clock.now();
+	const raw = ctx.getPollBudgetMs?.();
+	const budget = typeof raw === 'number' && Number.isFinite(raw) && raw > 0 ? raw : Number.POSITIVE_INFINITY;
+	return {
+		pagesUntil: started + Math.min(FEED_LIMITS.pageTimeMs, budget * FEED_LIMITS.budgetShare),
+		deadline: started + Math.min(FEED_LIMITS.pollTimeMs, budget),
+	};
+}
+
+/** Scheduled polls running in this n8n process, by workflow and trigger node: when each started. */
+const running = new Map<string, { startedAt: number }>();
+
+function pollKey(ctx: IPollFunctions): string {
+	const workflow = ctx.getWorkflow();
+	const node = ctx.getNode();
+	return JSON.stringify([String(workflow.id ?? workflow.name ?? ''), node.id || node.name]);
 }
 
 /** Manual runs ("Fetch Test Event"): a few recent rows, read with a throwaway state. */
@@ -235,8 +274,7 @@ async function sample<K extends string>(
 	const now = clock.now();
 	let rowsRead = 0;
 	for (const window of SAMPLE_WINDOWS) {
-		const state = WorkingState.start('sample', undefined);
-		if (window !== undefined) state.serverTimestamp = now - window;
+		const state = WorkingState.start('sample', undefined, { readTo: window === undefined ? undefined : now - window });
 		const found = await drain(ctx, feed, settings, state, {
 			maxItems: Number.POSITIVE_INFINITY,
 			maxPages: FEED_LIMITS.samplePagesPerWindow,
@@ -255,34 +293,71 @@ async function sample<K extends string>(
 	});
 }
 
-/** The poll of every feed trigger. */
+/**
+ * The poll of every feed trigger. A scheduled poll that starts while another of the same
+ * trigger still runs in this process (n8n starts polls on time, whether or not the last one
+ * ended) returns nothing at once: it asks the API nothing and leaves the state alone, so the
+ * running poll's rows are never emitted twice.
+ */
 export async function pollFeed<K extends string>(
 	this: IPollFunctions,
 	feed: FeedDefinition<K>,
 ): Promise<INodeExecutionData[][] | null> {
-	const settings = readSettings(this, feed);
-	if (this.getMode() === 'manual') return await sample(this, feed, settings);
+	if (this.getMode() === 'manual') return await sample(this, feed, readSettings(this, feed));
 
-	const staticData = this.getWorkflowStaticData('node');
+	const key = pollKey(this);
+	const other = running.get(key);
+	if (other && clock.now() - other.startedAt < FEED_LIMITS.stuckPollMs) {
+		this.logger.debug('The previous poll of this trigger is still running: this one is skipped', {
+			node: this.getNode().name,
+		});
+		return null;
+	}
+	// (A poll marked running for longer is stuck: this one takes over, and the stuck one, should
+	// it ever end, finds it no longer owns the trigger and drops what it read.)
+	const mine = { startedAt: clock.now() };
+	running.set(key, mine);
+	try {
+		return await scheduledPoll(this, feed, () => running.get(key) === mine);
+	} finally {
+		if (running.get(key) === mine) running.delete(key);
+	}
+}
+
+/** A scheduled poll; `owns()` tells whether it may still save and emit (see pollFeed). */
+async function scheduledPoll<K extends string>(
+	ctx: IPollFunctions,
+	feed: FeedDefinition<K>,
+	owns: () => boolean,
+): Promise<INodeExecutionData[][] | null> {
+	const settings = readSettings(ctx, feed);
+	const limits = pollLimits(ctx);
+	const staticData = ctx.getWorkflowStaticData('node');
 	let state = WorkingState.load(staticData, settings.startFrom);
 	if (!state) {
 		if (settings.startFrom === 'now') {
-			// First activation: note where the feed is now and emit nothing.
-			const page = await fetchPage(this, feed, { ...settings.scope, qs: {} }, { startTime: clock.now() }, 1);
-			const origin = toMs(page.serverTimestamp) as number;
-			const seeded = WorkingState.start(settings.startFrom, origin);
-			seeded.serverTimestamp = origin;
-			seeded.saveTo(staticData);
+			// First activation: only changes made from now on fire. The feed shows changes two
+			// minutes late, so reading starts where it is complete up to, before now; the changes
+			// read between there and now are remembered, not emitted.
+			const activatedAt = clock.now();
+			const page = await fetchPage(ctx, feed, { ...settings.scope, qs: {} }, { startTime: activatedAt }, {
+				pageSize: 1,
+				deadline: limits.deadline,
+			});
+			const completeUpTo = toMs(page.serverTimestamp) as number;
+			if (owns()) {
+				WorkingState.start(settings.startFrom, activatedAt, { readTo: Math.min(completeUpTo, activatedAt) }).saveTo(staticData);
+			}
 			return null;
 		}
 		// Beginning or a date: what changed before now is history, replayed oldest first.
-		state = WorkingState.start(settings.startFrom, settings.origin, clock.now() - FEED_LIMITS.historyMarginMs);
+		state = WorkingState.start(settings.startFrom, settings.origin, {
+			liveFrom: clock.now() - FEED_LIMITS.historyMarginMs,
+		});
 	}
 
-	const { items } = await drain(this, feed, settings, state, {
-		maxItems: settings.maxItems,
-		deadline: pollDeadline(this),
-	});
+	const { items } = await drain(ctx, feed, settings, state, { maxItems: settings.maxItems, ...limits });
+	if (!owns()) return null;
 	state.saveTo(staticData);
 	return items.length > 0 ? [items] : null;
 }

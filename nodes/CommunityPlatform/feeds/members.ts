@@ -11,7 +11,11 @@ export type MemberChange = 'newMember' | 'profileUpdated' | 'deactivated' | 'rem
  *
  * - New Member: the row's `signUpAt` is a sign-up the trigger has not announced, at or after
  *   the start point (see FeedDefinition / README for the exact rule).
- * - Deactivated: the row shows `archived: true` and the trigger has not announced it.
+ * - Deactivated: the row shows `archived: true`, the trigger has not announced it, and the
+ *   member was active at or after the start point as far as the trigger can tell (it saw the
+ *   member not archived then, or the member signed up or last signed in then). The feed does not
+ *   say when a member was archived, so an edit of a member archived before the start is not a
+ *   deactivation.
  * - Removed: a tombstone (`removed: true`).
  * - Profile Updated: any other change of a live member.
  */
@@ -21,7 +25,7 @@ export const membersFeed: FeedDefinition<MemberChange> = {
 	kinds: ['newMember', 'profileUpdated', 'deactivated', 'removed'],
 	signals: (row) => [
 		{ kind: 'newMember', at: row.signUpAt },
-		{ kind: 'deactivated', holds: row.archived === true },
+		{ kind: 'deactivated', holds: row.archived === true, notHeldAt: [row.signUpAt, row.lastLoginAt] },
 	],
 	removedKind: 'removed',
 	otherwiseKind: 'profileUpdated',
@@ -55,7 +59,8 @@ export const memberTriggerProperties: INodeProperties[] = [
 			{
 				name: 'Member Deactivated',
 				value: 'deactivated',
-				description: 'A member was deactivated (archived: true)',
+				description:
+					'A member known to be active since the trigger started (seen active, signed up or signed in since) now shows archived: true',
 			},
 			{
 				name: 'Member Removed',

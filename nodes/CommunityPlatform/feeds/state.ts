@@ -9,20 +9,36 @@ export const FEED_LIMITS = {
 	/** Default cap on items one poll emits; the rest comes next poll. */
 	defaultMaxItemsPerPoll: 1000,
 	maxItemsPerPoll: 10_000,
-	/** A poll starts no new page after this share of the host's poll budget. */
+	/**
+	 * A poll starts no new page after this long, or after `budgetShare` of the host's poll
+	 * budget if that is less.
+	 */
+	pageTimeMs: 30_000,
 	budgetShare: 0.5,
+	/**
+	 * Every request of a poll must be over this long after the poll started: the transport
+	 * starts no wait (429, backoff) that would end later and cuts its timeout to fit. n8n's
+	 * shortest poll interval is one minute, so a poll ends, and its place is saved, before the
+	 * next one starts.
+	 */
+	pollTimeMs: 50_000,
+	/**
+	 * A poll still running after this long is taken to be stuck (its requests all end within
+	 * `pollTimeMs`): the next poll runs instead of being skipped, so a trigger never stops for good.
+	 */
+	stuckPollMs: 5 * 60 * 1000,
 	/** Rows remembered for dedupe: (id, updatedAt) of the most recently processed rows. */
 	recentRows: 500,
 	/** Moments (sign-up, registration, completion...) remembered as announced. */
 	announcedMoments: 2000,
-	/** States (deactivated, expired) remembered as announced. */
+	/** States (deactivated, expired) remembered as holding. */
 	heldStates: 1000,
 	/**
 	 * A moment with no memory of it fires only if it is at most this much older than the point
 	 * the feed had been read up to (so forgotten moments never fire twice).
 	 */
 	lookBackMs: 24 * 60 * 60 * 1000,
-	/** After an invalid cursor, reading restarts this long before the last good serverTimestamp. */
+	/** After an invalid cursor, reading restarts this long before the point the rows were read up to. */
 	recoveryOverlapMs: 5 * 60 * 1000,
 	/**
 	 * Starting from the beginning or a date, rows changed more than this before the first poll
@@ -47,14 +63,22 @@ export interface FeedState {
 	version: number;
 	/** The Start From setting the state was started with ("now", "beginning" or an ISO date). */
 	startFrom: string;
-	/** The point the trigger started from (null: the beginning of the feed). */
+	/**
+	 * The start point: changes made before it fire nothing (null: the beginning of the feed).
+	 * Start From = Now: the clock time at activation.
+	 */
 	origin: string | null;
 	/** Rows changed before this are history being replayed (Beginning or a date; null for Now). */
 	liveFrom: string | null;
 	/** The API's cursor after the last fully processed page (null: read by startTime). */
 	cursor: string | null;
-	/** The newest serverTimestamp of a fully processed page (the feed is complete up to it). */
-	serverTimestamp: string | null;
+	/**
+	 * Every row changed before this has been read: the `updatedAt` of the last row processed, or
+	 * the `serverTimestamp` of a page with nothing more waiting. Reading by time starts here;
+	 * after an invalid cursor, `recoveryOverlapMs` before it. (States of version 1 written before
+	 * this field had `serverTimestamp` instead; see WorkingState.)
+	 */
+	readTo: string | null;
 	/** id → updatedAt of the most recently processed rows (bounded). */
 	recent: Record<string, string>;
 	/** Rows changed before this were processed even if no longer in `recent`. */
@@ -63,7 +87,7 @@ export interface FeedState {
 	announced: Record<string, string>;
 	/** Moments at or before this may have been announced and forgotten: they never fire. */
 	announcedFloor: string | null;
-	/** "kind:id" → when a state (deactivated, expired) was announced (bounded). */
+	/** "kind:id" → when a state (deactivated, expired) was last seen holding, reported or not (bounded). */
 	holding: Record<string, string>;
 }
 
@@ -107,6 +131,18 @@ const maxOf = (a: number | undefined, b: number | undefined) =>
 	a === undefined ? b : b === undefined ? a : Math.max(a, b);
 
 /**
+ * Where a state saved before `readTo` existed had read up to. Its `serverTimestamp` may be far
+ * ahead of the rows really read (a poll that stopped with more waiting saved the page's
+ * serverTimestamp), so it is capped by the newest row it remembers processing; starting
+ * earlier only re-reads rows, which are recognised and skipped.
+ */
+function legacyReadTo(serverTimestamp: number | undefined, recent: Map<string, number>): number | undefined {
+	if (recent.size === 0) return serverTimestamp;
+	const newestRow = Math.max(...recent.values());
+	return serverTimestamp === undefined ? newestRow : Math.min(serverTimestamp, newestRow);
+}
+
+/**
  * The state while a poll works on it: a private copy, so a poll that fails leaves the stored
  * state exactly as it was. Times are epoch milliseconds here.
  */
@@ -119,7 +155,7 @@ export class WorkingState {
 
 	cursor: string | undefined;
 
-	serverTimestamp: number | undefined;
+	readTo: number | undefined;
 
 	readonly recent: Map<string, number>;
 
@@ -136,24 +172,32 @@ export class WorkingState {
 		this.origin = toMs(stored.origin);
 		this.liveFrom = toMs(stored.liveFrom);
 		this.cursor = typeof stored.cursor === 'string' && stored.cursor !== '' ? stored.cursor : undefined;
-		this.serverTimestamp = toMs(stored.serverTimestamp);
 		this.recent = readMap(stored.recent);
 		this.recentFloor = toMs(stored.recentFloor);
 		this.announced = readMap(stored.announced);
 		this.announcedFloor = toMs(stored.announcedFloor);
+		this.readTo = toMs(stored.readTo);
+		const legacy = toMs((stored as { serverTimestamp?: unknown }).serverTimestamp);
+		if (this.readTo === undefined && (legacy !== undefined || this.recent.size > 0)) {
+			this.readTo = legacyReadTo(legacy, this.recent);
+			// That version forgot moments a day older than its serverTimestamp: they stay forgotten.
+			if (legacy !== undefined) this.announcedFloor = maxOf(this.announcedFloor, legacy - FEED_LIMITS.lookBackMs);
+		}
 		this.holding = readMap(stored.holding);
 	}
 
 	/**
-	 * A fresh state for a trigger starting from `origin` (undefined: the beginning); rows changed
-	 * before `liveFrom` are history (see FEED_LIMITS.historyMarginMs).
+	 * A fresh state for a trigger starting from `origin` (undefined: the beginning), reading from
+	 * `readTo` (default: the origin); rows changed before `liveFrom` are history (see
+	 * FEED_LIMITS.historyMarginMs).
 	 */
-	static start(startFrom: string, origin: number | undefined, liveFrom?: number): WorkingState {
+	static start(startFrom: string, origin: number | undefined, options: { liveFrom?: number; readTo?: number } = {}): WorkingState {
 		return new WorkingState({
 			version: STATE_VERSION,
 			startFrom,
 			origin: isoOrNull(origin),
-			liveFrom: isoOrNull(liveFrom),
+			liveFrom: isoOrNull(options.liveFrom),
+			readTo: isoOrNull(options.readTo ?? origin),
 		});
 	}
 
@@ -163,9 +207,14 @@ export class WorkingState {
 		return new WorkingState(stored as Partial<FeedState>);
 	}
 
-	/** The point the feed has been read up to: the last good serverTimestamp, else the origin. */
-	get readUpTo(): number | undefined {
-		return this.serverTimestamp ?? this.origin;
+	/** Every row changed before `ms` has been read (never moves back). */
+	advanceReadTo(ms: number | undefined) {
+		this.readTo = maxOf(this.readTo, ms);
+	}
+
+	/** Whether a change at `ms` was made before the start point (so it fires nothing). */
+	beforeStart(ms: number): boolean {
+		return this.origin !== undefined && ms < this.origin;
 	}
 
 	// ----------------------------------------------------------------- dedupe
@@ -207,15 +256,37 @@ export class WorkingState {
 		return isNew;
 	}
 
-	/** Records a state; true when it newly holds (fires). */
-	announceState(key: string, holds: boolean, seenAt: number): boolean {
+	/**
+	 * Whether a state a live row shows holding began at or after the start point, as far as the
+	 * trigger can tell. From the beginning of the feed, always. When the row says when the state
+	 * began (`since`: a certificate's expiryDate), by that time alone. Otherwise only with
+	 * evidence that the record was without it at or after the start point: the trigger processed
+	 * a row of it then (`lastSeen`, the updatedAt of that row; asked only when the state is not
+	 * remembered as holding, so it did not hold then), or the row shows activity then
+	 * (`notHeldAt`: a member's signUpAt or lastLoginAt). An old state shown again by a later edit
+	 * carries no such evidence, so it does not fire.
+	 */
+	stateBeganAfterStart(since: number | undefined, lastSeen: number | undefined, notHeldAt: Array<number | undefined>): boolean {
+		const origin = this.origin;
+		if (origin === undefined) return true;
+		if (since !== undefined) return since >= origin;
+		return [lastSeen, ...notHeldAt].some((at) => at !== undefined && at >= origin);
+	}
+
+	/**
+	 * Records a state shown by a row changed at `seenAt`; true when it newly holds and
+	 * `beganAfterStart` (fires). A state that holds is remembered either way, so a later row
+	 * showing it again fires nothing; one that no longer holds is forgotten, so it can fire again.
+	 */
+	announceState(key: string, holds: boolean, seenAt: number, beganAfterStart: boolean): boolean {
 		if (!holds) {
 			this.holding.delete(key);
 			return false;
 		}
-		if (this.holding.has(key)) return false;
-		this.holding.set(key, seenAt);
-		return true;
+		const known = this.holding.get(key);
+		// Refreshed by every row showing it, so the memory drops the states not seen for longest.
+		this.holding.set(key, Math.max(seenAt, known ?? seenAt));
+		return known === undefined && beganAfterStart;
 	}
 
 	// ----------------------------------------------------------------- saving
@@ -223,9 +294,9 @@ export class WorkingState {
 	/** Bounds the memories; forgetting only ever raises the floors (never loses track). */
 	private trim() {
 		this.recentFloor = maxOf(this.recentFloor, trimOldest(this.recent, FEED_LIMITS.recentRows));
-		if (this.serverTimestamp !== undefined) {
+		if (this.readTo !== undefined) {
 			// Safe to forget: such a moment can no longer pass the look-back test.
-			const horizon = this.serverTimestamp - FEED_LIMITS.lookBackMs;
+			const horizon = this.readTo - FEED_LIMITS.lookBackMs;
 			for (const [key, at] of this.announced) if (at < horizon) this.announced.delete(key);
 		}
 		this.announcedFloor = maxOf(this.announcedFloor, trimOldest(this.announced, FEED_LIMITS.announcedMoments));
@@ -240,7 +311,7 @@ export class WorkingState {
 			origin: isoOrNull(this.origin),
 			liveFrom: isoOrNull(this.liveFrom),
 			cursor: this.cursor ?? null,
-			serverTimestamp: isoOrNull(this.serverTimestamp),
+			readTo: isoOrNull(this.readTo),
 			recent: writeMap(this.recent),
 			recentFloor: isoOrNull(this.recentFloor),
 			announced: writeMap(this.announced),

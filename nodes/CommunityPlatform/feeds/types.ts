@@ -8,12 +8,17 @@ import type { FixedPath } from '../transport/path';
  * - A **moment** (`at`): a timestamp field that is set when a thing happens (signUpAt,
  *   registeredAt, completedAt...). It fires when the row shows a value the trigger has not
  *   announced yet. An empty `at` means "has not happened".
- * - A **state** (`holds`): a condition without a timestamp of its own (a member's
- *   `archived: true`, a certificate's status `Expired`). It fires when the row shows it holding
- *   and the trigger has not announced it; when the row shows it not holding, the trigger forgets
- *   it, so it can fire again if it comes back.
+ * - A **state** (`holds`): a condition without a change time in the feed (a member's
+ *   `archived: true`, a certificate's status `Expired`). It fires when the row shows it holding,
+ *   the trigger does not remember it holding, and it began at or after the start point (see
+ *   WorkingState.stateBeganAfterStart): `since` is when it began if the row says so (a
+ *   certificate's expiryDate); `notHeldAt` are times the row shows the record without it (a
+ *   member's signUpAt and lastLoginAt: a deactivated member cannot sign in). When the row shows
+ *   it not holding, the trigger forgets it, so it can fire again if it comes back.
  */
-export type Signal<K extends string> = { kind: K; at: unknown } | { kind: K; holds: boolean };
+export type Signal<K extends string> =
+	| { kind: K; at: unknown }
+	| { kind: K; holds: boolean; since?: unknown; notHeldAt?: unknown[] };
 
 /** What a poll needs from the node's parameters, read once per poll. */
 export interface FeedScope<K extends string> {

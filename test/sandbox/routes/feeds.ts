@@ -42,7 +42,7 @@ function feedRoute(feed: FeedName): RouteDef {
 			const cursor = query.get('cursor');
 			const from =
 				cursor !== undefined ? { afterSeq: decodeCursor(feed, cursor, store.cursorVersion) } : { startTime: queryIso(query, 'startTime') };
-			const page = store.feeds[feed].read(from, pageSize, store.now());
+			const page = store.feeds[feed].read(from, pageSize, store.now(), store.serverTimestampMode);
 			const results = feed === 'users' ? page.rows.map((r) => withIncludes(r, includes)) : page.rows;
 			const body: Json = { results };
 			if (page.lastSeq !== undefined) body.nextCursor = encodeCursor(feed, page.lastSeq, store.cursorVersion);
