@@ -1067,20 +1067,26 @@ describe('a cursor refused in the middle of a backlog (a server whose serverTime
 });
 
 describe('one poll at a time, each bounded in time', () => {
-	it('a poll that starts while the previous one still runs returns nothing, asks the API nothing and saves nothing', async () => {
-		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
-		let answer: () => void = () => undefined;
-		const answered = new Promise<void>((resolve) => {
-			answer = resolve;
+	/** The members feed's first page after activation, answered only when the returned function is called. */
+	function heldFeedPage(page: IDataObject): () => void {
+		let release: () => void = () => undefined;
+		const released = new Promise<void>((resolve) => {
+			release = resolve;
 		});
-		const a = member('a', { signUpAt: at(1), updatedAt: at(1) });
 		nock(API)
 			.get(USERS)
 			.query({ pageSize: '100', startTime: T0 })
 			.reply(async () => {
-				await answered;
-				return [200, feedPage({ rows: [a], serverTimestamp: at(2), nextCursor: 'c1' })];
+				await released;
+				return [200, page];
 			});
+		return () => release();
+	}
+
+	it('a poll that starts while the previous one still runs returns nothing, asks the API nothing and saves nothing', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		const a = member('a', { signUpAt: at(1), updatedAt: at(1) });
+		const answer = heldFeedPage(feedPage({ rows: [a], serverTimestamp: at(2), nextCursor: 'c1' }));
 		const slow = trigger.poll();
 		const before = JSON.stringify(trigger.live);
 		// n8n's next tick: the first poll has not answered yet. No interceptor is left, so a request would fail.
@@ -1098,18 +1104,8 @@ describe('one poll at a time, each bounded in time', () => {
 
 	it('a poll stuck for five minutes no longer holds the trigger up: the next one runs, and the stuck one, if it ever ends, drops what it read', async () => {
 		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
-		let answer: () => void = () => undefined;
-		const answered = new Promise<void>((resolve) => {
-			answer = resolve;
-		});
 		const a = member('a', { signUpAt: at(1), updatedAt: at(1) });
-		nock(API)
-			.get(USERS)
-			.query({ pageSize: '100', startTime: T0 })
-			.reply(async () => {
-				await answered;
-				return [200, feedPage({ rows: [a], serverTimestamp: at(2), nextCursor: 'stale' })];
-			});
+		const answer = heldFeedPage(feedPage({ rows: [a], serverTimestamp: at(2), nextCursor: 'stale' }));
 		const stuck = trigger.poll();
 		clock.advance(FEED_LIMITS.stuckPollMs - 1);
 		expect(await trigger.poll()).toBeNull();
