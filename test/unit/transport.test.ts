@@ -1,6 +1,6 @@
 import nock from 'nock';
 
-import { Pacer } from '../../nodes/CommunityPlatform/transport/rateLimit';
+import { PACE, Pacer } from '../../nodes/CommunityPlatform/transport/rateLimit';
 import { tierOf } from '../../nodes/CommunityPlatform/transport/tiers';
 import { RETRY_POLICY, apiRequest, pathOf } from '../../nodes/CommunityPlatform/transport/request';
 import { API, CREDENTIALS, loadOptionsContext, runNode } from '../helpers/harness';
@@ -67,28 +67,51 @@ describe('pacing', () => {
 		}
 		expect(scope.isDone()).toBe(true);
 		expect(clock.sleeps).toHaveLength(3);
-		clock.sleeps.forEach((ms) => expect(ms).toBeCloseTo(1000, 0));
+		// A little under the advertised rate (PACE.margin): a request a hair early would be refused.
+		clock.sleeps.forEach((ms) => expect(ms).toBeCloseTo(1000 / PACE.margin, 0));
 	});
 
 	it('the server headers correct the bucket: fewer tokens left, another rate', () => {
 		const pacer = new Pacer({ burst: 10, perSecond: 1, daily: 25000 });
 		pacer.observe({ 'x-ratelimit-remaining': '2', 'x-ratelimit-limit': '5', 'x-ratelimit-burst': '20' });
-		expect(pacer.state).toMatchObject({ tokens: 2, perSecond: 5, burst: 20 });
+		expect(pacer.state).toMatchObject({ perSecond: 5, burst: 20 });
+		expect(pacer.state.tokens).toBeCloseTo(2, 3);
 		// The server may never raise what we have: tokens only go down from headers.
 		pacer.observe({ 'x-ratelimit-remaining': '15' });
-		expect(pacer.state.tokens).toBe(2);
+		expect(pacer.state.tokens).toBeCloseTo(2, 3);
 	});
 
 	it("after a 429 the next request goes when Retry-After says, not a full token later", async () => {
 		const pacer = new Pacer({ burst: 5, perSecond: 10 / 60, daily: 200 });
 		for (let i = 0; i < 5; i++) await pacer.acquire();
 		const start = clock.now;
-		pacer.blockUntil(start + 2000);
+		pacer.rateLimited(start + 2000);
 		await pacer.acquire();
 		expect(clock.now - start).toBe(2000);
-		// The one after it follows at the sustained rate (one per 6 s).
+		// The one after it follows at the pace after the 429: half the share of the rate.
 		await pacer.acquire();
-		expect(clock.now - start).toBeCloseTo(8000, -1);
+		expect(pacer.state.share).toBe(PACE.backOff);
+		expect(clock.now - start).toBeCloseTo(2000 + 6000 / (PACE.margin * PACE.backOff), -1);
+	});
+
+	it('waiters keep their places across a 429: served in order, one at a time at the new pace, none at once', async () => {
+		const pacer = new Pacer({ burst: 2, perSecond: 1, daily: 25000 });
+		const order: Array<[number, number]> = [];
+		const waiters = Array.from({ length: 6 }, async (_, i) => {
+			await pacer.acquire();
+			order.push([i, clock.now]);
+		});
+		// Let the burst go, then a 429 says: nothing for 5 s.
+		await Promise.resolve();
+		await Promise.resolve();
+		const start = clock.now;
+		pacer.rateLimited(start + 5000);
+		await Promise.all(waiters);
+		expect(order.map(([i]) => i)).toEqual([0, 1, 2, 3, 4, 5]);
+		const after = order.filter(([, at]) => at > start).map(([, at]) => at - start);
+		expect(after[0]).toBe(5000);
+		const gaps = after.slice(1).map((at, i) => at - after[i]);
+		for (const gap of gaps) expect(gap).toBeCloseTo(1000 / (PACE.margin * pacer.state.share), -2);
 	});
 
 	it('parallel callers share one bucket and are served in order at the sustained rate', async () => {

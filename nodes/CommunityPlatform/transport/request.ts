@@ -186,6 +186,7 @@ export async function apiRequest<T = unknown>(this: ApiContext, req: ApiRequest)
 		if (spentUntil !== undefined) throw quotaError(ctx, tier, spentUntil);
 		if (overruns(pacer.blockedUntilMs - clock.now())) throw rateLimitedError(ctx, pacer.blockedUntilMs - clock.now());
 		if (!(await pacer.acquire(signal))) throw cancelledError(ctx.node, req.itemIndex);
+		const sentAt = clock.now();
 
 		const timeout =
 			deadline === undefined
@@ -227,7 +228,7 @@ export async function apiRequest<T = unknown>(this: ApiContext, req: ApiRequest)
 			if (wait > RETRY_POLICY.maxRetryAfterMs || rateLimited > RETRY_POLICY.rateLimitRetries || overruns(wait)) {
 				throw rateLimitedError(ctx, wait);
 			}
-			pacer.blockUntil(clock.now() + wait);
+			pacer.rateLimited(clock.now() + wait, sentAt);
 			continue;
 		}
 		if (status >= 500 && isRead && failures < RETRY_POLICY.readRetries) {
