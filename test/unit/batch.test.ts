@@ -275,6 +275,184 @@ describe('Create Many (Batch)', () => {
 	});
 });
 
+/**
+ * Items whose email is slow to read (a busy wait per read, as in n8n 2.x, where each expression
+ * is evaluated in an isolate), counting how far the reading has come: `read.upTo` is the
+ * highest item index read so far.
+ */
+function slowPeople(count: number, msPerRead = 1, edit: (n: number, row: ReturnType<typeof person>) => object = (_n, row) => row) {
+	const read = { upTo: -1 };
+	const items = Array.from({ length: count }, (_, n) => {
+		const item = edit(n, person(n));
+		const email = (item as { email: string }).email;
+		return Object.defineProperty(item, 'email', {
+			enumerable: true,
+			get() {
+				read.upTo = Math.max(read.upTo, n);
+				const until = performance.now() + msPerRead;
+				while (performance.now() < until);
+				return email;
+			},
+		});
+	});
+	return { items, read };
+}
+
+describe('Create Many (Batch): jobs go while later items are still being read', () => {
+	/** Mocks create jobs j1, j2, … : records the rows sent and how far the reading had come at each submission. */
+	function createJobs(count: number) {
+		const jobs: Array<{ rows: Row[]; readUpTo: number }> = [];
+		const log = { jobs, readUpTo: () => -1 };
+		nock(API)
+			.post('/users/batch', (body: { users: Row[] }) => {
+				jobs.push({ rows: body.users, readUpTo: log.readUpTo() });
+				return true;
+			})
+			.times(count)
+			.reply(202, () => ({ jobId: `j${jobs.length}`, status: 'pending' }))
+			.get(/\/users\/batch\/j\d+$/)
+			.times(count)
+			.reply(200, (uri: string) => {
+				const n = Number(/j(\d+)$/.exec(uri)![1]);
+				return completed(jobs[n - 1].rows, `j${n}`);
+			});
+		return log;
+	}
+
+	it('the first jobs are submitted as soon as their 100 rows are read, before the last items are', async () => {
+		const { items, read } = slowPeople(400);
+		const log = createJobs(4);
+		log.readUpTo = () => read.upTo;
+		const out = await createMany(items);
+		expect(log.jobs.map((job) => job.rows.length)).toEqual([100, 100, 100, 100]);
+		// Job 1 holds items 0-99 and went while the reading was still far from item 399 (about
+		// 300 ms of reading were left); so did job 2.
+		expect(log.jobs[0].rows[0].email).toBe('p0@example.com');
+		expect(log.jobs[0].readUpTo).toBeGreaterThanOrEqual(99);
+		expect(log.jobs[0].readUpTo).toBeLessThan(300);
+		expect(log.jobs[1].readUpTo).toBeLessThan(399);
+		expect(out.map((item) => item.json.status)).toEqual(Array(400).fill('created'));
+		out.forEach((item, i) => expect(item.json).toMatchObject({ jobId: `j${Math.floor(i / 100) + 1}`, recordPosition: i % 100 }));
+	});
+
+	it("a duplicate of a row already submitted fails on its own item; the later job holds the rest", async () => {
+		const { items, read } = slowPeople(250, 0.2, (n, row) => (n === 180 ? { ...row, email: 'P5@example.com' } : row));
+		const log = createJobs(3);
+		log.readUpTo = () => read.upTo;
+		const out = await createMany(items);
+		expect(log.jobs[0].readUpTo).toBeLessThan(180);
+		expect(log.jobs.map((job) => job.rows.length)).toEqual([100, 100, 49]);
+		expect(log.jobs.flatMap((job) => job.rows).some((row, i) => i !== 5 && row.email.toLowerCase() === 'p5@example.com')).toBe(false);
+		expect(out[180].json).toMatchObject({ status: 'failed', failed: true, reason: expect.stringContaining('Duplicate of item 5 (p5@example.com)') });
+		expect(out[5].json).toMatchObject({ status: 'created', jobId: 'j1', recordPosition: 5 });
+		// Item 181 is the 181st valid row: position 80 of job 2.
+		expect(out[181].json).toMatchObject({ status: 'created', jobId: 'j2', recordPosition: 80 });
+		expect(out[249].json).toMatchObject({ status: 'created', jobId: 'j3', recordPosition: 48 });
+	});
+
+	it('a spent quota stops the submission; rows read later still fail on their own, and the counts cover the whole batch', async () => {
+		const { items, read } = slowPeople(250, 0.5, (n, row) => (n === 230 ? { ...row, company: 'A' } : row));
+		let first: Row[] = [];
+		let refusedAt = -1;
+		nock(API)
+			.post('/users/batch', (body: { users: Row[] }) => {
+				first = body.users;
+				return true;
+			})
+			.reply(202, { jobId: 'j1', status: 'pending' })
+			.post('/users/batch', () => {
+				refusedAt = read.upTo;
+				return true;
+			})
+			.reply(429, { message: 'Daily quota exceeded' }, {
+				'Retry-After': '40000',
+				'X-RateLimit-Daily-Remaining': '0',
+				'X-RateLimit-Daily-Reset': String(Math.floor(Date.UTC(2026, 10, 21) / 1000)),
+			})
+			.get('/users/batch/j1')
+			.reply(200, () => completed(first, 'j1'));
+		const out = await createMany(items);
+		// The second job was refused before item 230 was read.
+		expect(refusedAt).toBeLessThan(230);
+		expect(out.slice(0, 100).every((item) => item.json.status === 'created')).toBe(true);
+		expect(out[230].json).toMatchObject({ status: 'failed', reason: expect.stringContaining('"Company" must be at least 2 characters long') });
+		const notSubmitted = out.filter((item) => item.json.status === 'not_submitted');
+		expect(notSubmitted).toHaveLength(149);
+		for (const item of notSubmitted) {
+			expect(item.json.reason).toContain('100 of 249 valid rows were submitted in 1 job(s); this row and 148 more were not submitted');
+		}
+		expect(out[249].json.status).toBe('not_submitted');
+	});
+
+	it('the open jobs are polled together: the wait ends one answer after the last job is done', async () => {
+		const jobs: Row[][] = [];
+		nock(API)
+			.post('/users/batch', (body: { users: Row[] }) => {
+				jobs.push(body.users);
+				return true;
+			})
+			.times(3)
+			.reply(202, () => ({ jobId: `j${jobs.length}`, status: 'pending' }));
+		// Each status read is held until all three have arrived (or 2 s have passed): read one
+		// after the other, the first would be held alone.
+		const held: Array<() => void> = [];
+		const fallbacks: NodeJS.Timeout[] = [];
+		let together = false;
+		const release = () => held.splice(0).forEach((answer) => answer());
+		nock(API)
+			.get(/\/users\/batch\/j\d$/)
+			.times(3)
+			.reply((uri, _body, callback) => {
+				const n = Number(uri.slice(-1));
+				held.push(() => callback(null, [200, completed(jobs[n - 1], `j${n}`)]));
+				fallbacks.push(setTimeout(release, 2000));
+				if (held.length === 3) {
+					together = true;
+					release();
+				}
+			});
+		try {
+			const out = await createMany(Array.from({ length: 250 }, (_, i) => person(i)));
+			expect(together).toBe(true);
+			expect(out.every((item) => item.json.status === 'created')).toBe(true);
+		} finally {
+			fallbacks.forEach(clearTimeout);
+		}
+	});
+
+	it('cancelling the execution while items are read stops the reading; every item still gets a result', async () => {
+		const controller = new AbortController();
+		// The execution is cancelled while item 350 is read, when the first jobs have gone.
+		const { items, read } = slowPeople(400, 1, (n, row) =>
+			n === 350
+				? {
+						...row,
+						get company() {
+							controller.abort();
+							return row.company;
+						},
+					}
+				: row,
+		);
+		const log = createJobs(4);
+		log.readUpTo = () => read.upTo;
+		const out = await createMany(items, {}, { abortSignal: controller.signal });
+		expect(log.jobs.length).toBeGreaterThanOrEqual(1);
+		expect(log.jobs.length).toBeLessThan(4);
+		// Nothing was read after the cancel.
+		expect(read.upTo).toBe(350);
+		expect(out).toHaveLength(400);
+		const submitted = log.jobs.length * 100;
+		// Jobs already submitted keep their ids (the wait for them ended at once).
+		out.slice(0, submitted).forEach((item, i) => expect(item.json).toMatchObject({ jobId: `j${Math.floor(i / 100) + 1}`, status: 'timeout' }));
+		const rest = out.slice(submitted).map((item) => item.json);
+		expect(rest.every((row) => row.status === 'not_submitted' && row.failed === true)).toBe(true);
+		expect(out[350].json.reason).toMatch(/^The execution was cancelled while waiting for the API\. \d+ of 351 valid rows were submitted/);
+		expect(out[351].json.reason).toBe('The execution was cancelled before this row was read; it was not submitted');
+		expect(out[399].json.reason).toBe('The execution was cancelled before this row was read; it was not submitted');
+	});
+});
+
 describe("failed rows keep every field under each On Error setting (n8n's engine)", () => {
 	// One row of each kind: added, refused by the API, in a failed job, in a job still running
 	// when Max Wait ends, not submitted (daily quota), and refused before sending.
@@ -526,6 +704,42 @@ describe('Club: Add Members (Batch)', () => {
 		expect(out[2].json).toMatchObject({ jobId: 'job-c2', recordPosition: 0, failed: false });
 		expect(out[3].json.reason).toContain('Duplicate of item 0');
 		expect(out[4].json.reason).toContain('"Member" must be an email address');
+	});
+
+	it("a club's job goes when it has 100 rows; each club's last rows go at the end, in the order the clubs came", async () => {
+		const sent: Array<{ club: string; emails: string[] }> = [];
+		nock(API)
+			.post(/\/clubs\/c\d\/users\/batch$/, () => true)
+			.times(3)
+			.reply(202, function (uri: string, body: { users: Array<{ email: string }> }) {
+				sent.push({ club: uri.split('/')[4], emails: body.users.map((user) => user.email) });
+				return { jobId: `job${sent.length}`, status: 'pending' };
+			});
+		nock(API)
+			.get(/\/clubs\/c\d\/users\/batch\/job\d$/)
+			.times(3)
+			.reply(200, (uri: string) => {
+				const n = Number(uri.slice(-1));
+				return { jobId: `job${n}`, status: 'completed', results: sent[n - 1].emails.map((email, i) => ({ recordPosition: i, email, status: 'success' })) };
+			});
+		// Every fifth item is for club c2, the others for c1: 120 rows of c1, 30 of c2.
+		const items = Array.from({ length: 150 }, (_, i) => ({ club: i % 5 === 4 ? 'c2' : 'c1', email: `m${i}@example.com` }));
+		const out = await runNode({
+			items,
+			parameters: {
+				resource: 'club',
+				operation: 'addMembersBatch',
+				club: { __rl: true, mode: 'id', value: '={{ $json.club }}' },
+				member: { __rl: true, mode: 'email', value: '={{ $json.email }}' },
+			},
+		});
+		expect(sent.map((job) => [job.club, job.emails.length])).toEqual([['c1', 100], ['c1', 20], ['c2', 30]]);
+		expect(sent[0].emails[0]).toBe('m0@example.com');
+		expect(sent[2].emails[0]).toBe('m4@example.com');
+		out.forEach((item, i) => {
+			const job = sent.findIndex((j) => j.emails.includes(`m${i}@example.com`));
+			expect(item.json).toMatchObject({ status: 'success', jobId: `job${job + 1}`, recordPosition: sent[job].emails.indexOf(`m${i}@example.com`) });
+		});
 	});
 
 	it('adds members by user ID', async () => {

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { JobKind } from './jobs';
 import { jobEndpoints } from './jobs';
@@ -87,17 +87,9 @@ export async function runBatchOperation(ctx: IExecuteFunctions, operation: Batch
 }
 
 async function prepareAndSubmit(ctx: IExecuteFunctions, operation: BatchOperation, count: number): Promise<RowResult[]> {
-	const prepared: PreparedRow[] = [];
-	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
-		try {
-			prepared.push({ itemIndex, ...(await operation.prepare(itemIndex)) });
-		} catch (error) {
-			prepared.push({ itemIndex, error: (error as Error).message });
-		}
-	}
 	const waitForCompletion = ctx.getNodeParameter('waitForCompletion', 0, true) as boolean;
 	const maxWaitMinutes = ctx.getNodeParameter('maxWaitMinutes', 0, 15) as number;
-	return await submitAndWait(ctx, count, prepared, {
+	return await submitAndWait(ctx, count, readRows(ctx, operation, count), {
 		endpoints: (group) => jobEndpoints(operation.kind, group),
 		extraBody: operation.extraBody,
 		waitForCompletion,
@@ -105,4 +97,32 @@ async function prepareAndSubmit(ctx: IExecuteFunctions, operation: BatchOperatio
 		firstPollMs: FIRST_POLL_MS,
 		pollIntervalMs: POLL_INTERVAL_MS,
 	});
+}
+
+/** Reading yields to timers and answers after this much work (ms). */
+const READ_SLICE_MS = 5;
+
+/**
+ * The items as rows, in input order, read while earlier jobs are being submitted. An item's
+ * parameters are read synchronously (in n8n 2.x each expression is evaluated in an isolate:
+ * about a millisecond each), so the reading lets timers and answers through every few
+ * milliseconds, and the pacer's turns come on time. A cancelled execution stops the reading.
+ */
+async function* readRows(ctx: IExecuteFunctions, operation: BatchOperation, count: number): AsyncGenerator<PreparedRow> {
+	const signal = ctx.getExecutionCancelSignal?.();
+	let sliceStart = Date.now();
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		if (signal?.aborted) return;
+		let entry: PreparedRow;
+		try {
+			entry = { itemIndex, ...(await operation.prepare(itemIndex)) };
+		} catch (error) {
+			entry = { itemIndex, error: (error as Error).message };
+		}
+		yield entry;
+		if (Date.now() - sliceStart >= READ_SLICE_MS) {
+			await sleep(0);
+			sliceStart = Date.now();
+		}
+	}
 }

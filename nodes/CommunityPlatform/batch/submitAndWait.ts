@@ -63,11 +63,17 @@ function jobFailure(error: unknown): string {
  * Submit and wait: rows in jobs of at most 100, submitted at the Heavy tier's pace through
  * the transport, polled until every job is completed or failed (or the deadline passes),
  * and mapped back so that every input item gets exactly one result.
+ *
+ * Rows arrive as they are read (`rows`, in input order), and a job is submitted as soon as its
+ * 100 rows are there: reading the items' parameters (seconds for 1,000 items in n8n, where
+ * every expression is evaluated in an isolate) overlaps the Heavy tier's pacing instead of
+ * coming before it. A job is never held back by rows read after it; the last rows of each
+ * group go once every item has been read.
  */
 export async function submitAndWait(
 	ctx: IExecuteFunctions,
 	itemCount: number,
-	prepared: PreparedRow[],
+	rows: AsyncIterable<PreparedRow>,
 	options: SubmitOptions,
 ): Promise<RowResult[]> {
 	const results: RowResult[] = new Array(itemCount);
@@ -75,37 +81,18 @@ export async function submitAndWait(
 		results[itemIndex] = { status: 'failed', failed: true, reason, ...extra };
 	};
 
-	// 1. Rows that would make the server reject a whole job fail alone, on their own item.
-	const firstItemOfKey = new Map<string, number>();
-	const byGroup = new Map<string, Array<{ itemIndex: number; row: IDataObject }>>();
-	for (const entry of prepared) {
-		if ('error' in entry) {
-			fail(entry.itemIndex, entry.error);
-			continue;
-		}
-		const group = entry.group ?? '';
-		const key = entry.key === undefined ? undefined : `${group}\n${entry.key}`;
-		const earlier = key === undefined ? undefined : firstItemOfKey.get(key);
-		if (earlier !== undefined) {
-			fail(entry.itemIndex, `Duplicate of item ${earlier} (${entry.key}): a batch may hold each member once`);
-			continue;
-		}
-		if (key !== undefined) firstItemOfKey.set(key, entry.itemIndex);
-		byGroup.set(group, [...(byGroup.get(group) ?? []), entry]);
-	}
-
-	// 2. Submit each group in jobs of at most 100 rows; the transport paces them on the Heavy tier.
-	const chunks: Array<{ endpoints: JobEndpoints; rows: Array<{ itemIndex: number; row: IDataObject }> }> = [];
-	for (const [group, rows] of byGroup) {
-		for (let start = 0; start < rows.length; start += MAX_ROWS_PER_JOB) {
-			chunks.push({ endpoints: options.endpoints(group), rows: rows.slice(start, start + MAX_ROWS_PER_JOB) });
-		}
-	}
-	const validRows = chunks.reduce((sum, chunk) => sum + chunk.rows.length, 0);
+	// Jobs go one after another, in the order their rows were complete; the transport paces them
+	// on the Heavy tier. A spent quota or a cancelled execution stops the submission: the rows of
+	// that job and of every later one are not submitted (said once all rows are read, below).
 	const submitted: Submitted[] = [];
+	const notSent: number[] = [];
+	let stopped: string | undefined;
 	let sentRows = 0;
-	for (let index = 0; index < chunks.length; index++) {
-		const { endpoints, rows: chunk } = chunks[index];
+	const submit = async (endpoints: JobEndpoints, chunk: Array<{ itemIndex: number; row: IDataObject }>) => {
+		if (stopped !== undefined) {
+			notSent.push(...chunk.map((entry) => entry.itemIndex));
+			return;
+		}
 		try {
 			const answer = (await apiRequest.call(ctx, {
 				method: 'POST',
@@ -118,10 +105,9 @@ export async function submitAndWait(
 			const quotaSpent = (error as NodeApiError).failure?.cause === 'quota-exhausted';
 			const cancelled = ctx.getExecutionCancelSignal?.()?.aborted === true;
 			if (quotaSpent || cancelled) {
-				const notSent = chunks.slice(index).flatMap((rest) => rest.rows);
-				const why = `${errorText(error)}. ${sentRows} of ${validRows} valid rows were submitted in ${submitted.length} job(s); this row and ${notSent.length - 1} more were not submitted`;
-				for (const entry of notSent) fail(entry.itemIndex, why, { status: 'not_submitted' });
-				break;
+				stopped = errorText(error);
+				notSent.push(...chunk.map((entry) => entry.itemIndex));
+				return;
 			}
 			// The API refused this job (4xx), or its fate is unknown (5xx, no answer; the error
 			// says so and it was not re-sent): its rows fail; the rest go on.
@@ -130,6 +116,51 @@ export async function submitAndWait(
 			const why = `${refused ? 'The job was not accepted' : 'The job submission failed'}: ${errorText(error)}`;
 			for (const entry of chunk) fail(entry.itemIndex, why);
 		}
+	};
+	let submissions = Promise.resolve();
+	const enqueue = (group: string, chunk: Array<{ itemIndex: number; row: IDataObject }>) => {
+		const endpoints = options.endpoints(group);
+		submissions = submissions.then(async () => await submit(endpoints, chunk));
+	};
+
+	// 1. Rows that would make the server reject a whole job fail alone, on their own item: a
+	// duplicate is found whatever job its first occurrence went in. Each group (the club, for
+	// club jobs) fills its own jobs.
+	const firstItemOfKey = new Map<string, number>();
+	const waiting = new Map<string, Array<{ itemIndex: number; row: IDataObject }>>();
+	let validRows = 0;
+	let read = 0;
+	for await (const entry of rows) {
+		read = Math.max(read, entry.itemIndex + 1);
+		if ('error' in entry) {
+			fail(entry.itemIndex, entry.error);
+			continue;
+		}
+		const group = entry.group ?? '';
+		const key = entry.key === undefined ? undefined : `${group}\n${entry.key}`;
+		const earlier = key === undefined ? undefined : firstItemOfKey.get(key);
+		if (earlier !== undefined) {
+			fail(entry.itemIndex, `Duplicate of item ${earlier} (${entry.key}): a batch may hold each member once`);
+			continue;
+		}
+		if (key !== undefined) firstItemOfKey.set(key, entry.itemIndex);
+		validRows++;
+		const rowsOfGroup = waiting.get(group) ?? [];
+		waiting.set(group, rowsOfGroup);
+		rowsOfGroup.push({ itemIndex: entry.itemIndex, row: entry.row });
+		if (rowsOfGroup.length === MAX_ROWS_PER_JOB) enqueue(group, rowsOfGroup.splice(0));
+	}
+	for (const [group, rest] of waiting) {
+		if (rest.length > 0) enqueue(group, rest);
+	}
+	await submissions;
+
+	// 2. Rows that were not submitted say why, and how much of the batch was. Items not read at
+	// all (the execution was cancelled while reading) say so.
+	const why = `${stopped}. ${sentRows} of ${validRows} valid rows were submitted in ${submitted.length} job(s); this row and ${notSent.length - 1} more were not submitted`;
+	for (const itemIndex of notSent) fail(itemIndex, why, { status: 'not_submitted' });
+	for (let itemIndex = read; itemIndex < itemCount; itemIndex++) {
+		fail(itemIndex, 'The execution was cancelled before this row was read; it was not submitted', { status: 'not_submitted' });
 	}
 
 	// 3. Wait for the jobs unless the user only wants the job ids.
@@ -150,25 +181,33 @@ async function waitForJobs(ctx: IExecuteFunctions, jobs: Submitted[], options: S
 		if (open.length === 0 || clock.now() >= deadline) return;
 		const wait = Math.min(interval, Math.max(0, deadline - clock.now()));
 		if (!(await clock.sleep(wait, signal))) return;
-		for (const job of open) {
-			if (signal?.aborted) return;
-			try {
-				job.status = (await apiRequest.call(ctx, { method: 'GET', path: job.endpoints.statusPath(job.jobId) })) as JobStatus;
-			} catch (error) {
-				// Transient poll errors are retried by the transport and again at the next poll;
-				// the last one is reported on the rows if the wait ends without an answer.
-				job.status = { ...job.status, pollError: errorText(error) };
-				if ((error as NodeApiError).httpCode === '404') job.status.status = 'unknown';
-				// A spent daily quota answers no poll before it resets: stop waiting, and say so on
-				// the rows of every job still open (they keep their job ids).
-				if ((error as NodeApiError).failure?.cause === 'quota-exhausted') {
-					for (const other of open) {
-						if (!finished(other)) other.status = { ...other.status, pollError: errorText(error) };
-					}
-					return;
+		// The open jobs are read together (Light tier): the wait ends one answer after the last
+		// job is done, not one answer per job later.
+		let quotaSpent: unknown;
+		await Promise.all(
+			open.map(async (job) => {
+				try {
+					job.status = (await apiRequest.call(ctx, { method: 'GET', path: job.endpoints.statusPath(job.jobId) })) as JobStatus;
+				} catch (error) {
+					// Cancelled: the job keeps its last status.
+					if (signal?.aborted) return;
+					// Transient poll errors are retried by the transport and again at the next poll;
+					// the last one is reported on the rows if the wait ends without an answer.
+					job.status = { ...job.status, pollError: errorText(error) };
+					if ((error as NodeApiError).httpCode === '404') job.status.status = 'unknown';
+					if ((error as NodeApiError).failure?.cause === 'quota-exhausted') quotaSpent = error;
 				}
+			}),
+		);
+		// A spent daily quota answers no poll before it resets: stop waiting, and say so on the
+		// rows of every job still open (they keep their job ids).
+		if (quotaSpent !== undefined) {
+			for (const job of open) {
+				if (!finished(job)) job.status = { ...job.status, pollError: errorText(quotaSpent) };
 			}
+			return;
 		}
+		if (signal?.aborted) return;
 	}
 }
 

@@ -19,7 +19,7 @@ export const PACE = {
 	 * The pace is kept this far under the rate the API advertises: the API's clock and ours
 	 * drift, and a request that arrives a hair early is refused.
 	 */
-	margin: 0.97,
+	margin: 0.98,
 	/** After a 429, this process's share of the rate is multiplied by this. */
 	backOff: 0.7,
 	/** After a cut for contention, the share grows back this fast per answer, up to the last 429's level. */
@@ -133,7 +133,7 @@ export class Pacer {
 			const now = clock.now();
 			const tat = Math.max(this.tat, now);
 			const sendAt = Math.max(tat - (this.burst - 1) * this.interval, this.blockedUntil);
-			if (sendAt <= now) {
+			if (sendAt - now < 1) {
 				this.tat = tat + this.interval;
 				return true;
 			}
@@ -169,8 +169,9 @@ export class Pacer {
 		} else {
 			this.grow();
 		}
-		// The API's count is the truth: never believe in more tokens than it has.
-		if (remaining < this.tokensAt(now)) this.tat = Math.max(this.tat, now + (this.burst - remaining) * this.interval);
+		// The API's count is the truth: never believe in a whole token more than it has. (It is
+		// rounded down: 0 may mean 0.9, and resetting to it would cost up to a whole interval.)
+		if (remaining + 1 <= this.tokensAt(now)) this.tat = Math.max(this.tat, now + (this.burst - remaining) * this.interval);
 	}
 
 	/** A quiet answer: grow back quickly to the level of the last 429's cut, then probe slowly. */

@@ -250,6 +250,64 @@ export interface WorkflowJson {
 	[k: string]: unknown;
 }
 
+/**
+ * The environment n8n is started with (main, and the workers of queue mode: lib/queue.ts): a
+ * minimal, predictable one, quiet and local on 127.0.0.1. `extra` wins over the defaults.
+ */
+export function n8nEnv(
+	rt: Runtime,
+	o: { userFolder: string; port: number; brokerPort: number; probeLog?: string },
+	extra?: NodeJS.ProcessEnv,
+): NodeJS.ProcessEnv {
+	return {
+		// A minimal, predictable environment: nothing of the caller's n8n/npm settings leaks in.
+		PATH: pathWithNode24(rt),
+		HOME: process.env.HOME,
+		TMPDIR: process.env.TMPDIR,
+		LANG: process.env.LANG ?? 'C.UTF-8',
+		N8N_USER_FOLDER: o.userFolder,
+		N8N_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+		DB_TYPE: 'sqlite',
+		N8N_HOST: '127.0.0.1',
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_PORT: String(o.port),
+		N8N_PROTOCOL: 'http',
+		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${o.port}`,
+		WEBHOOK_URL: `http://127.0.0.1:${o.port}/`,
+		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_RUNNERS_BROKER_PORT: String(o.brokerPort),
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_AI_ENABLED: 'false',
+		N8N_DISABLED_MODULES: 'mcp-registry',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+		N8N_SECURE_COOKIE: 'false',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_HIDE_USAGE_PAGE: 'true',
+		N8N_PUBLIC_API_SWAGGERUI_DISABLED: 'true',
+		EXTERNAL_FRONTEND_HOOKS_URLS: '',
+		N8N_DEV_RELOAD: 'false',
+		GENERIC_TIMEZONE: 'UTC',
+		TZ: 'UTC',
+		EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
+		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
+		EXECUTIONS_DATA_SAVE_ON_ERROR: 'all',
+		N8N_LOG_LEVEL: 'info',
+		N8N_LOG_OUTPUT: 'console',
+		NODE_ENV: 'production',
+		...(o.probeLog
+			? {
+					NODE_OPTIONS: `--require ${join(__dirname, 'resolve-probe.cjs')}`,
+					CPN_RESOLVE_PROBE_LOG: o.probeLog,
+				}
+			: {}),
+		...extra,
+	};
+}
+
 const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
 
 export class N8n {
@@ -276,53 +334,7 @@ export class N8n {
 		const brokerPort = await freePort();
 		const probeLog = opts.resolveProbe ? join(userFolder, 'resolve-probe.log') : undefined;
 
-		const env: NodeJS.ProcessEnv = {
-			// A minimal, predictable environment: nothing of the caller's n8n/npm settings leaks in.
-			PATH: pathWithNode24(rt),
-			HOME: process.env.HOME,
-			TMPDIR: process.env.TMPDIR,
-			LANG: process.env.LANG ?? 'C.UTF-8',
-			N8N_USER_FOLDER: userFolder,
-			N8N_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
-			DB_TYPE: 'sqlite',
-			N8N_HOST: '127.0.0.1',
-			N8N_LISTEN_ADDRESS: '127.0.0.1',
-			N8N_PORT: String(port),
-			N8N_PROTOCOL: 'http',
-			N8N_EDITOR_BASE_URL: `http://127.0.0.1:${port}`,
-			WEBHOOK_URL: `http://127.0.0.1:${port}/`,
-			N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',
-			N8N_RUNNERS_BROKER_PORT: String(brokerPort),
-			N8N_DIAGNOSTICS_ENABLED: 'false',
-			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
-			N8N_TEMPLATES_ENABLED: 'false',
-			N8N_PERSONALIZATION_ENABLED: 'false',
-			N8N_AI_ENABLED: 'false',
-			N8N_DISABLED_MODULES: 'mcp-registry',
-			N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
-			N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
-			N8N_SECURE_COOKIE: 'false',
-			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
-			N8N_HIDE_USAGE_PAGE: 'true',
-			N8N_PUBLIC_API_SWAGGERUI_DISABLED: 'true',
-			EXTERNAL_FRONTEND_HOOKS_URLS: '',
-			N8N_DEV_RELOAD: 'false',
-			GENERIC_TIMEZONE: 'UTC',
-			TZ: 'UTC',
-			EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
-			EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
-			EXECUTIONS_DATA_SAVE_ON_ERROR: 'all',
-			N8N_LOG_LEVEL: 'info',
-			N8N_LOG_OUTPUT: 'console',
-			NODE_ENV: 'production',
-			...(probeLog
-				? {
-						NODE_OPTIONS: `--require ${join(__dirname, 'resolve-probe.cjs')}`,
-						CPN_RESOLVE_PROBE_LOG: probeLog,
-					}
-				: {}),
-			...opts.env,
-		};
+		const env = n8nEnv(rt, { userFolder, port, brokerPort, probeLog }, opts.env);
 
 		const proc = new ManagedProcess({
 			name: 'n8n',
