@@ -94,6 +94,16 @@ describe('pacing', () => {
 		expect(clock.now - start).toBeCloseTo(2000 + 6000 / (PACE.margin * PACE.backOff), -1);
 	});
 
+	it('a rate learned from the headers applies to the bucket as it is (the burst already sent is not re-counted at the old rate)', async () => {
+		const pacer = new Pacer({ burst: 10, perSecond: 1, daily: 25000 });
+		for (let i = 0; i < 10; i++) await pacer.acquire();
+		// The API says the tier runs at 10 a second (e.g. a sandbox at time scale 10).
+		pacer.observe({ 'x-ratelimit-limit': '10' });
+		const start = clock.now;
+		await pacer.acquire();
+		expect(clock.now - start).toBeCloseTo(100 / PACE.margin, -1);
+	});
+
 	it('waiters keep their places across a 429: served in order, one at a time at the new pace, none at once', async () => {
 		const pacer = new Pacer({ burst: 2, perSecond: 1, daily: 25000 });
 		const order: Array<[number, number]> = [];

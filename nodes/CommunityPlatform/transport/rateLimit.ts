@@ -149,8 +149,13 @@ export class Pacer {
 		const remaining = numberHeader(headers, 'x-ratelimit-remaining');
 		const dailyRemaining = numberHeader(headers, 'x-ratelimit-daily-remaining');
 		const dailyReset = numberHeader(headers, 'x-ratelimit-daily-reset');
-		if (perSecond !== undefined && perSecond > 0) this.limits.perSecond = perSecond;
-		if (burst !== undefined && burst >= 1) this.limits.burst = burst;
+		if ((perSecond !== undefined && perSecond > 0) || (burst !== undefined && burst >= 1)) {
+			// A new rate or burst keeps the bucket's level in tokens (and the queue's debt).
+			const tokens = this.tokensAt(clock.now());
+			if (perSecond !== undefined && perSecond > 0) this.limits.perSecond = perSecond;
+			if (burst !== undefined && burst >= 1) this.limits.burst = burst;
+			this.setTokens(tokens, clock.now());
+		}
 		if (dailyRemaining !== undefined) this.dailyRemaining = dailyRemaining;
 		if (dailyReset !== undefined) this.dailyResetAt = dailyReset * 1000;
 		if (remaining === undefined) {
@@ -183,12 +188,17 @@ export class Pacer {
 		}
 	}
 
+	/** Sets the local bucket's level in tokens (negative: requests queued beyond the burst). */
+	private setTokens(tokens: number, now: number) {
+		this.tat = now + Math.max(0, this.burst - tokens) * this.interval;
+	}
+
 	private setShare(share: number) {
 		const now = clock.now();
 		// Keep the local bucket's level (in tokens) across the change of pace.
 		const tokens = this.tokensAt(now);
 		this.share = Math.min(1, Math.max(PACE.minShare, share));
-		this.tat = now + Math.max(0, this.burst - tokens) * this.interval;
+		this.setTokens(tokens, now);
 	}
 
 	/**
