@@ -1,7 +1,7 @@
 /**
  * Benchmarks against the sandbox: requests made vs the minimum, 429s answered, and wall time
  * vs the minimum the rate tiers allow. Run with `npm run bench` (options: --scale N, --only 1,3;
- * all six by default). Prints a table and writes test/bench/results.json and test/bench/RESULTS.md
+ * all eight by default). Prints a table and writes test/bench/results.json and test/bench/RESULTS.md
  * (the table, date, machine, time scale, the targets checked and per-scenario notes: report.ts).
  * Scenario 5 starts a real n8n (test/e2e/harness.ts), which builds and packs the package first
  * (E2E_SKIP_BUILD=1 packs the current dist/ as it is).
@@ -36,7 +36,7 @@ const arg = (name: string, fallback: string) => {
 	return i >= 0 ? args[i + 1] : fallback;
 };
 export const SCALE = Number(arg('scale', '10'));
-const ONLY = arg('only', '1,2,3,4,5,6').split(',').map(Number);
+const ONLY = arg('only', '1,2,3,4,5,6,7,8').split(',').map(Number);
 
 /** The least time N requests on a tier can take from a full bucket: the burst, then the sustained rate. */
 export function minTimeMs(tier: Tier, requests: number, scale = SCALE): number {
@@ -185,8 +185,22 @@ async function scenario3(): Promise<Row> {
 	});
 }
 
+/** Scenario 4 is run this many times: a 429 storm in one process showed up in one run of two. */
+const SCENARIO4_RUNS = 5;
+
 async function scenario4(): Promise<Row> {
 	const executions = 5;
+	const runs: Row[] = [];
+	for (let run = 0; run < SCENARIO4_RUNS; run++) runs.push(await scenario4Once(executions));
+	const refusedShares = runs.map((r) => r.rateLimited / r.requests);
+	const worst = runs.reduce((a, b) => (b.rateLimited / b.requests > a.rateLimited / a.requests || (b.rateLimited === a.rateLimited && b.ratio > a.ratio) ? b : a));
+	return {
+		...worst,
+		note: `worst of ${SCENARIO4_RUNS} runs; 429s per run: ${runs.map((r) => `${r.rateLimited}/${r.requests}`).join(', ')} (at most ${(Math.max(...refusedShares) * 100).toFixed(1)} %; target ≤ 1 %); ratio per run: ${runs.map((r) => r.ratio.toFixed(2)).join(', ')}; ${worst.note}`,
+	};
+}
+
+async function scenario4Once(executions: number): Promise<Row> {
 	return await withSandbox({ members: 1020 }, async (sandbox) => {
 		const perExecution = listedMembers(sandbox);
 		const start = performance.now();
