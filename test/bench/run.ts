@@ -140,6 +140,17 @@ async function scenario2(): Promise<Row> {
 	});
 }
 
+/** The rows and parameters of the Create Many (Batch) scenarios (3 in-process, 8 in a real n8n). */
+const benchPeople = (rows: number) => Array.from({ length: rows }, (_, i) => ({ email: `bench${i}@example.com`, first: `Bench${i}` }));
+const CREATE_MANY = {
+	resource: 'member',
+	operation: 'createMany',
+	email: '={{ $json.email }}',
+	firstName: '={{ $json.first }}',
+	position: 'Engineer',
+	company: 'Bench Co',
+};
+
 /**
  * Runs at time scale 1: the spec's job polling interval (2 to 5 s) is real time, so a faster
  * sandbox clock would only shrink the minimum, not what a user waits.
@@ -148,20 +159,9 @@ async function scenario3(): Promise<Row> {
 	const rows = 1000;
 	const scale = 1;
 	return await withSandbox({ timeScale: scale }, async (sandbox) => {
-		const items = Array.from({ length: rows }, (_, i) => ({ email: `bench${i}@example.com`, first: `Bench${i}` }));
+		const items = benchPeople(rows);
 		const start = performance.now();
-		const out = await runNode({
-			credentials: credentialsFor(sandbox),
-			items,
-			parameters: {
-				resource: 'member',
-				operation: 'createMany',
-				email: '={{ $json.email }}',
-				firstName: '={{ $json.first }}',
-				position: 'Engineer',
-				company: 'Bench Co',
-			},
-		});
+		const out = await runNode({ credentials: credentialsFor(sandbox), items, parameters: CREATE_MANY });
 		const wallMs = performance.now() - start;
 		const created = out.filter((item) => item.json.status === 'created').length;
 		if (created !== rows) throw new Error(`created ${created} of ${rows}`);
@@ -339,16 +339,8 @@ async function scenario8(): Promise<Row> {
 	const e2e = await E2E.start({ sandboxOptions: { timeScale: scale } });
 	try {
 		const admin = e2e.sandbox!.admin as Sandbox['admin'];
-		const items = Array.from({ length: rows }, (_, i) => ({ email: `bench${i}@example.com`, first: `Bench${i}` }));
-		const parameters = {
-			resource: 'member',
-			operation: 'createMany',
-			email: '={{ $json.email }}',
-			firstName: '={{ $json.first }}',
-			position: 'Engineer',
-			company: 'Bench Co',
-		};
-		const imported = await e2e.importWorkflow(actionWorkflow('Bench: Create Many (Batch), 1,000 rows', parameters, { rows: items }));
+		const items = benchPeople(rows);
+		const imported = await e2e.importWorkflow(actionWorkflow('Bench: Create Many (Batch), 1,000 rows', CREATE_MANY, { rows: items }));
 		admin.clearRequests();
 		const result = await e2e.runImported(imported, 10 * 60_000);
 		if (result.status !== 'success') throw new Error(`the execution ended ${result.status}: ${errorText(result)}`);
