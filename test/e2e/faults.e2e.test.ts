@@ -109,6 +109,40 @@ describe('faults in a real n8n', () => {
 		expect(submissions.map((r) => r.status)).toEqual([429, 202]);
 	});
 
+	describe('write errors that tell the truth, under On Error: Continue', () => {
+		const createOne = (email: string) =>
+			actionWorkflow(
+				'Faults: Create Member, continue',
+				{ resource: 'member', operation: 'create', email, firstName: 'Ada', position: 'Engineer', company: 'Acme', additionalFields: {} },
+				{ onError: 'continueRegularOutput' },
+			);
+
+		it('a 502 HTML page on a write: the status and the page title, not the page; not re-sent', async () => {
+			await fault({ status: 502, body: 'html', times: 1, match: { method: 'POST', pathPrefix: '/users' } });
+			const result = await e2e.runWorkflowFull(createOne(`faults-502-${Date.now()}@example.com`));
+			expect(result.status).toBe('success');
+			expect(result.output['Community Platform'][0].json.error).toBe(
+				'The API answered with status 502 (502 Error); whether the change was applied is unknown, so it was not re-sent',
+			);
+			expect((await requests('POST', USERS)).map((r) => r.status)).toEqual([502]);
+		});
+
+		it('a write answered 2xx with an HTML page: the item says the change was most likely applied, and it was', async () => {
+			const email = `faults-html-${Date.now()}@example.com`;
+			await fault({ body: 'html', times: 1, match: { method: 'POST', pathPrefix: '/users' } });
+			const result = await e2e.runWorkflowFull(createOne(email));
+			expect(result.output['Community Platform'][0].json.error).toBe(
+				'Unexpected answer from POST /users: an HTML page instead of JSON; the API reported success, so the change was most likely applied',
+			);
+			const posts = await requests('POST', USERS);
+			expect(posts).toHaveLength(1);
+			expect(Number(posts[0].status)).toBeLessThan(300);
+			// The member exists: the same create now says so.
+			const again = await e2e.runWorkflowFull(createOne(email));
+			expect(String(again.output['Community Platform'][0].json.error)).toMatch(/exist|already/i);
+		});
+	});
+
 	it('an HTML page instead of JSON on a read: the run fails saying what came back', async () => {
 		await fault({ body: 'html', times: 1, match: { method: 'GET', pathPrefix: '/users' } });
 		const result = await e2e.runWorkflowFull(getMany);

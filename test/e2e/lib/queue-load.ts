@@ -117,6 +117,27 @@ async function runTogether(stack: QueueStack, workflowIds: string[], timeoutMs: 
 	return { t0, ids, results, wallMs: stoppedAt - t0 };
 }
 
+/** The figures every run reports: executions, failures, requests and 429s, time against the tier minimum, workers. */
+function runFigures(
+	stack: QueueStack,
+	run: Awaited<ReturnType<typeof runTogether>>,
+	stats: { total: number; rateLimited: { total: number } },
+	minRequests: number,
+	minMs: number,
+) {
+	return {
+		executions: run.results.length,
+		failed: run.results.filter((r) => r.status !== 'success').length,
+		requests: stats.total,
+		minRequests,
+		rateLimited: stats.rateLimited.total,
+		wallMs: run.wallMs,
+		minMs,
+		ratio: run.wallMs / minMs,
+		...workerFigures(stack, run.results),
+	};
+}
+
 function workerFigures(stack: QueueStack, results: ExecutionResult[]) {
 	const perWorker: Record<number, number> = {};
 	const spans: Record<number, Array<[number, number]>> = {};
@@ -177,15 +198,7 @@ export async function runQueueReads(stack: QueueStack, opts: { executions?: numb
 	const minRequests = executions * (Math.floor(members / PAGE_SIZE) + 1);
 	const minMs = tierMinimumMs('medium', minRequests, timeScale);
 	return {
-		executions,
-		failed: run.results.filter((r) => r.status !== 'success').length,
-		requests: stats.total,
-		minRequests,
-		rateLimited: stats.rateLimited.total,
-		wallMs: run.wallMs,
-		minMs,
-		ratio: run.wallMs / minMs,
-		...workerFigures(stack, run.results),
+		...runFigures(stack, run, stats, minRequests, minMs),
 		errors,
 		members,
 		returned,
@@ -259,16 +272,8 @@ export async function runQueueWrites(
 		const processingMs = (JOB_PENDING_MS + JOB_BASE_PROCESSING_MS + JOB_PER_ROW_MS * lastJobRows) / timeScale;
 		const minMs = tierMinimumMs('heavy', jobs, timeScale) + processingMs;
 		return {
-			executions,
-			failed: run.results.filter((r) => r.status !== 'success').length,
-			requests: stats.total,
 			// A submission and at least one status read per job.
-			minRequests: 2 * jobs,
-			rateLimited: stats.rateLimited.total,
-			wallMs: run.wallMs,
-			minMs,
-			ratio: run.wallMs / minMs,
-			...workerFigures(stack, run.results),
+			...runFigures(stack, run, stats, 2 * jobs, minMs),
 			errors,
 			rowsPerExecution: rows,
 			created,
