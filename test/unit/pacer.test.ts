@@ -82,14 +82,13 @@ function jitter(seed: number) {
 /** One caller: `count` requests one after the other through `pacer`, as the transport sends them. */
 async function caller(pacer: Pacer, server: Server, count: number, random: () => number) {
 	for (let sent = 0; sent < count; ) {
-		await pacer.acquire();
-		const sentAt = transportClock.now();
+		const ticket = await pacer.acquire();
 		await transportClock.sleep(5 + random() * 30); // on the way there
 		const answer = server.take();
 		await transportClock.sleep(5 + random() * 30); // and back
-		pacer.observe(answer.headers);
+		pacer.observe(answer.headers, ticket, answer.status === 429);
 		if (answer.status === 429) {
-			pacer.rateLimited(transportClock.now() + Number(answer.headers['retry-after']) * 1000, sentAt);
+			pacer.rateLimited(transportClock.now() + Number(answer.headers['retry-after']) * 1000);
 			continue;
 		}
 		sent++;
@@ -129,13 +128,13 @@ describe('one process', () => {
 
 describe('several processes on one tenant (n8n workers)', () => {
 	it.each([
-		[2, 0.02],
-		[3, 0.04],
-	])('%i processes of five callers converge on the tenant rate: once settled, 429s under %d of requests; time near the minimum', async (processes, most) => {
+		[2, 0.005],
+		[3, 0.01],
+	])('%i processes of five callers converge on the tenant rate: at most 2 %% of requests refused, once settled under %d; time near the minimum', async (processes, most) => {
 		const result = await run(processes, 5, 40, MEDIUM);
-		// Each process starts with the whole burst (it cannot know the others yet): those collide once,
-		// at most a burst's worth per process; after that, a 429 now and then as the shares probe for room.
-		expect(result.refusedShare * result.requests).toBeLessThanOrEqual(processes * MEDIUM.burst + 0.02 * result.requests);
+		// The first bursts may collide (a process's first request cannot know the others'), then the
+		// shares settle and 429s stay rare.
+		expect(result.refusedShare).toBeLessThanOrEqual(0.02);
 		expect(result.refusedLaterShare).toBeLessThan(most);
 		expect(result.ratio).toBeLessThan(1.15);
 		expect(Math.min(...result.shares)).toBeGreaterThan(0.2);

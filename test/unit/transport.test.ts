@@ -1,6 +1,7 @@
 import nock from 'nock';
 
 import { PACE, Pacer } from '../../nodes/CommunityPlatform/transport/rateLimit';
+import { clock as transportClock } from '../../nodes/CommunityPlatform/transport/clock';
 import { tierOf } from '../../nodes/CommunityPlatform/transport/tiers';
 import { RETRY_POLICY, apiRequest, pathOf } from '../../nodes/CommunityPlatform/transport/request';
 import { API, CREDENTIALS, loadOptionsContext, runNode } from '../helpers/harness';
@@ -71,32 +72,91 @@ describe('pacing', () => {
 		clock.sleeps.forEach((ms) => expect(ms).toBeCloseTo(1000 / PACE.margin, 0));
 	});
 
-	it('the server headers correct the bucket: fewer tokens left, another rate', () => {
-		const pacer = new Pacer({ burst: 10, perSecond: 1, daily: 25000 });
-		pacer.observe({ 'x-ratelimit-remaining': '2', 'x-ratelimit-limit': '5', 'x-ratelimit-burst': '20' });
+	const MEDIUM = { burst: 10, perSecond: 1, daily: 25000 };
+	const counts = (remaining: number, extra: Record<string, string> = {}) => ({ 'x-ratelimit-remaining': String(remaining), ...extra });
+
+	it("an answer's count below the model's lowers it, and is taken as others' spending (the share drops)", async () => {
+		const pacer = new Pacer(MEDIUM);
+		const ticket = await pacer.acquire();
+		// The model expects 9 left; the API counts 2: someone else took 7.
+		pacer.observe(counts(2, { 'x-ratelimit-limit': '5', 'x-ratelimit-burst': '20' }), ticket);
 		expect(pacer.state).toMatchObject({ perSecond: 5, burst: 20 });
 		expect(pacer.state.tokens).toBeCloseTo(2, 3);
-		// The server may never raise what we have: tokens only go down from headers.
-		pacer.observe({ 'x-ratelimit-remaining': '15' });
-		expect(pacer.state.tokens).toBeCloseTo(2, 3);
+		expect(pacer.state.share).toBeCloseTo(1 - 7 / PACE.othersWindow, 3);
 	});
 
-	it("after a 429 the next request goes when Retry-After says, not a full token later", async () => {
-		const pacer = new Pacer({ burst: 5, perSecond: 10 / 60, daily: 200 });
-		for (let i = 0; i < 5; i++) await pacer.acquire();
+	it("a count above the model's raises it; one within the count's rounding (less than a token) leaves it", async () => {
+		const pacer = new Pacer(MEDIUM);
+		for (let i = 0; i < 9; i++) pacer.observe(counts(9 - i), await pacer.acquire());
+		expect(pacer.state.tokens).toBeCloseTo(1, 3);
+		// Rounded down: 0 may be 0.99, so a model at 1 is within it.
+		pacer.observe(counts(0), await pacer.acquire());
+		expect(pacer.state.tokens).toBeCloseTo(0, 3);
+		expect(pacer.state.share).toBe(1);
+		// The API has more than the model allows for (another client stopped, or a slower clock here):
+		// the model comes up to it, and waiters go sooner.
+		const ticket = await pacer.acquire();
+		pacer.observe(counts(6), ticket);
+		expect(pacer.state.tokens).toBeCloseTo(6, 3);
+	});
+
+	it("this process's own requests overtaking each other on the way are not taken for others' spending", async () => {
+		const pacer = new Pacer(MEDIUM);
+		const first = await pacer.acquire();
+		pacer.observe(counts(9), first);
+		const tickets = await Promise.all([pacer.acquire(), pacer.acquire(), pacer.acquire()]);
+		// The API counted them in the reverse order: the first sent saw 6 left, the last 8.
+		pacer.observe(counts(6), tickets[0]);
+		pacer.observe(counts(7), tickets[1]);
+		pacer.observe(counts(8), tickets[2]);
+		expect(pacer.state.share).toBe(1);
+		expect(pacer.state.tokens).toBeCloseTo(6, 3);
+	});
+
+	it('the first request goes alone: the rest of the burst waits for its answer (another process may have spent it)', async () => {
+		const pacer = new Pacer(MEDIUM);
+		const sent: number[] = [];
+		const first = await pacer.acquire();
+		const t0 = clock.now;
+		const rest = Array.from({ length: 4 }, async () => {
+			const ticket = await pacer.acquire();
+			sent.push(clock.now);
+			return ticket;
+		});
+		await transportClock.sleep(50);
+		expect(sent).toEqual([]);
+		// The answer: nobody else spends, the rest of the burst goes at once.
+		pacer.observe(counts(9), first);
+		expect(await Promise.all(rest)).toHaveLength(4);
+		expect(sent).toEqual([t0 + 50, t0 + 50, t0 + 50, t0 + 50]);
+	});
+
+	it('with no answer to the first request (tests, lost replies), the rest go after a second at most', async () => {
+		const pacer = new Pacer(MEDIUM);
 		const start = clock.now;
+		await pacer.acquire();
+		await pacer.acquire();
+		expect(clock.now - start).toBe(1000);
+	});
+
+	it("after a 429 the next request goes when Retry-After says, and the one after it at the pace", async () => {
+		const pacer = new Pacer({ burst: 5, perSecond: 10 / 60, daily: 200 });
+		let ticket = await pacer.acquire();
+		pacer.observe(counts(4), ticket);
+		for (let i = 0; i < 4; i++) pacer.observe(counts(3 - i), await pacer.acquire());
+		ticket = await pacer.acquire();
+		const start = clock.now;
+		pacer.observe(counts(0), ticket, true);
 		pacer.rateLimited(start + 2000);
-		await pacer.acquire();
+		pacer.observe(counts(0), await pacer.acquire());
 		expect(clock.now - start).toBe(2000);
-		// The one after it follows at the pace after the 429: half the share of the rate.
 		await pacer.acquire();
-		expect(pacer.state.share).toBe(PACE.backOff);
-		expect(clock.now - start).toBeCloseTo(2000 + 6000 / (PACE.margin * PACE.backOff), -1);
+		expect(clock.now - start).toBeCloseTo(2000 + 6000 / PACE.margin, -1);
 	});
 
 	it('a rate learned from the headers applies to the bucket as it is (the burst already sent is not re-counted at the old rate)', async () => {
-		const pacer = new Pacer({ burst: 10, perSecond: 1, daily: 25000 });
-		for (let i = 0; i < 10; i++) await pacer.acquire();
+		const pacer = new Pacer(MEDIUM);
+		for (let i = 0; i < 10; i++) pacer.observe(counts(9 - i), await pacer.acquire());
 		// The API says the tier runs at 10 a second (e.g. a sandbox at time scale 10).
 		pacer.observe({ 'x-ratelimit-limit': '10' });
 		const start = clock.now;
@@ -104,8 +164,9 @@ describe('pacing', () => {
 		expect(clock.now - start).toBeCloseTo(100 / PACE.margin, -1);
 	});
 
-	it('waiters keep their places across a 429: served in order, one at a time at the new pace, none at once', async () => {
+	it('waiters keep their places across a 429: served in order, one at a time at the pace, none at once', async () => {
 		const pacer = new Pacer({ burst: 2, perSecond: 1, daily: 25000 });
+		pacer.observe(counts(1), await pacer.acquire());
 		const order: Array<[number, number]> = [];
 		const waiters = Array.from({ length: 6 }, async (_, i) => {
 			await pacer.acquire();
@@ -121,22 +182,22 @@ describe('pacing', () => {
 		const after = order.filter(([, at]) => at > start).map(([, at]) => at - start);
 		expect(after[0]).toBe(5000);
 		const gaps = after.slice(1).map((at, i) => at - after[i]);
-		for (const gap of gaps) expect(gap).toBeCloseTo(1000 / (PACE.margin * pacer.state.share), -2);
+		for (const gap of gaps) expect(gap).toBeCloseTo(1000 / PACE.margin, -2);
 	});
 
 	it('parallel callers share one bucket and are served in order at the sustained rate', async () => {
 		const pacer = new Pacer({ burst: 2, perSecond: 1, daily: 25000 });
+		pacer.observe({}, await pacer.acquire());
 		const started: number[] = [];
 		await Promise.all(
 			Array.from({ length: 5 }, async () => {
-				await pacer.acquire();
+				pacer.observe({}, await pacer.acquire());
 				started.push(clock.now);
 			}),
 		);
-		const offsets = started.map((t) => t - started[0]).sort((a, b) => a - b);
-		expect(offsets[0]).toBe(0);
-		expect(offsets[1]).toBe(0);
-		expect(offsets[4]).toBeGreaterThanOrEqual(3000);
+		// The burst's second token at once, then one a second (less the margin).
+		const offsets = started.map((t) => t - started[0]);
+		expect(offsets.map((ms) => Math.round(ms / (1000 / PACE.margin)))).toEqual([0, 1, 2, 3, 4]);
 	});
 });
 

@@ -10,6 +10,9 @@ function numberHeader(headers: Headers, name: string): number | undefined {
 	return raw === undefined || raw === '' || !Number.isFinite(value) ? undefined : value;
 }
 
+/** The longest the model counts no refill after taking from a full bucket (see Pacer.pausedUntil). */
+const PAUSE_MS = 1000;
+
 /**
  * How the pacer shares a tier with other clients of the same tenant (other n8n workers, other
  * tools), which it cannot see. Exported so the tests and the README quote the same numbers.
@@ -20,54 +23,90 @@ export const PACE = {
 	 * drift, and a request that arrives a hair early is refused.
 	 */
 	margin: 0.98,
-	/** After a 429, this process's share of the rate is multiplied by this. */
-	backOff: 0.7,
-	/** After a cut for contention, the share grows back this fast per answer, up to the last 429's level. */
-	recovery: 1.1,
-	/** Above that level it grows by this much per answer, probing for room (the additive increase). */
-	probe: 0.001,
 	/**
-	 * An answer showing at least this many more tokens than this process expects: the tenant has
-	 * room nobody uses, so the share grows by `headroom` per token of room.
+	 * How quickly the estimate of what other clients spend follows the answers: a difference the
+	 * answers show is spread over this many request intervals (at the tier's full rate).
 	 */
-	headroomTokens: 3,
-	headroom: 0.02,
-	/** An answer showing this many fewer tokens than this process expects: others are spending, shrink by `contention`. */
-	contentionTokens: 2,
-	contention: 0.9,
-	/** The share never goes below this. */
+	othersWindow: 20,
+	/** A share at least this large means no other client is seen spending: the process sends on one token. */
+	alone: 0.99,
+	/**
+	 * When others are seen, the bucket must hold this many tokens (at most half the burst) before
+	 * this process takes one: processes that read the same count, each within a token of the
+	 * truth, then leave each other room.
+	 */
+	cushion: 5,
+	/** This process keeps at least this part of the rate, whatever it believes others spend. */
 	minShare: 1 / 16,
 };
 
+/** What the pacer knew when it let a request go: compared with the answer's X-RateLimit-Remaining. */
+export interface Ticket {
+	/** The tokens the tenant's bucket should hold right after this request, by this process's model. */
+	expected: number;
+	/** The model's corrections so far (they shift `expected` by the same amount). */
+	corrections: number;
+	sentAt: number;
+	/** This process's requests sent before this one (`seq` of them) and, of those, still unanswered. */
+	seq: number;
+	unansweredBefore: number;
+}
+
 /**
- * The pace of one (base URL, client id, tier) in this process: a FIFO queue served by a
- * token bucket (kept as a generic cell rate: `tat` is when the bucket would be full again).
- * Each waiter keeps its place in the queue whatever happens, a 429 included.
+ * The pace of one (base URL, client id, tier) in this process: a FIFO queue in front of a
+ * model of the **tenant's** token bucket. Each waiter keeps its place in the queue whatever
+ * happens, a 429 included.
  *
  * The API's limits are per tenant, and other processes may spend the same budget without this
- * one seeing it. So the bucket runs at `share` of the advertised rate and burst, and the share
- * moves with what the API says (additive increase, multiplicative decrease, as TCP does):
- * a 429 halves it; answers whose `X-RateLimit-Remaining` is well below what this process expects
- * shrink it a little; answers with headroom, or none at all after a while, grow it back. Alone,
- * a process stays at the full rate (less the margin); two or more converge on their part.
+ * one seeing them. Every answer says how many tokens the tenant has left
+ * (`X-RateLimit-Remaining`): the pacer compares that with what its model expected when the
+ * request left. What its own requests do not explain is others' spending. The model corrects
+ * its level to the API's count at once, and folds the difference into an estimate of the rate
+ * others spend (`others`); it refills at the advertised rate (less the margin) minus that
+ * estimate, so several processes converge on shares that add up to the tier's rate. Its share
+ * of the tokens the bucket holds follows the same estimate: a process that sees others spend
+ * half the rate waits for two tokens before it takes one, so two processes reading the same
+ * count do not both spend it. Alone, a process sees no unexplained spending and runs at the
+ * full rate (less the margin).
  */
 export class Pacer {
 	private limits: TierLimits;
 
-	/** This process's part of the tier's rate and burst (AIMD). */
+	/** The tenant bucket's tokens at `at`, by this model (negative: requests queued beyond it). */
+	private level: number;
+
+	private at: number;
+
+	/** This process's part of the tier's rate (and of the tokens in the bucket). */
 	private share = 1;
 
-	/** The share set by the last 429's cut, where quick growth stops and probing starts. */
-	private ceiling = 1;
+	/** The sum of the corrections made to the model: see Ticket. */
+	private corrections = 0;
 
-	/** Generic cell rate: the time at which the local bucket would be full again. */
-	private tat: number;
+	/** This process's requests sent, and those of them not answered yet. */
+	private sent = 0;
+
+	private unanswered = 0;
 
 	private blockedUntil = 0;
 
-	private lastContentionAt = Number.NEGATIVE_INFINITY;
+	/**
+	 * Refill is not counted before this time. A request taken from a full bucket reaches the
+	 * API a little later, and until then the API's bucket stays full and refills nothing; so the
+	 * model counts no refill until the first answer after it (at most PAUSE_MS).
+	 */
+	private pausedUntil = 0;
 
-	private lastBackOffAt = Number.NEGATIVE_INFINITY;
+	/**
+	 * Whether an answer has told this process the tenant's count yet. Until then one request goes
+	 * alone (for at most PAUSE_MS): another process may have spent the burst already.
+	 */
+	private heard = false;
+
+	private firstSentAt = 0;
+
+	/** Aborted to wake the waiter when a pause ends early (an answer came). */
+	private nudge = new AbortController();
 
 	private queue: Promise<unknown> = Promise.resolve();
 
@@ -77,29 +116,45 @@ export class Pacer {
 
 	constructor(limits: TierLimits) {
 		this.limits = { ...limits };
-		this.tat = clock.now();
+		this.level = limits.burst;
+		this.at = clock.now();
 	}
 
-	/** Milliseconds between two requests at this process's pace. */
-	private get interval(): number {
-		return 1000 / (this.limits.perSecond * PACE.margin * this.share);
+	/** The advertised rate less the margin, in tokens per ms. */
+	private get rate(): number {
+		return (this.limits.perSecond * PACE.margin) / 1000;
 	}
 
-	/** Requests this process may send at once. */
-	private get burst(): number {
-		return Math.max(1, Math.round(this.limits.burst * this.share));
+	/** The rate left to this process. */
+	private get ownRate(): number {
+		return this.rate * this.share;
 	}
 
-	/** Tokens in the local bucket at `now` (requests that may go at once). */
-	private tokensAt(now: number): number {
-		return this.burst - Math.max(0, this.tat - now) / this.interval;
+	/**
+	 * Tokens the bucket must hold before this process takes one. Alone: one. Sharing: a cushion
+	 * more (PACE.cushionMs), the same for every process whatever its share, so that none is
+	 * starved by a higher bar than the others'.
+	 */
+	private get need(): number {
+		if (this.share >= PACE.alone) return 1;
+		return Math.min(PACE.cushion, (this.limits.burst + 1) / 2);
+	}
+
+	private levelAt(now: number): number {
+		return Math.min(this.limits.burst, this.level + Math.max(0, now - Math.max(this.at, this.pausedUntil)) * this.ownRate);
+	}
+
+	/** Brings the model to `now`. */
+	private settle(now: number) {
+		this.level = this.levelAt(now);
+		this.at = Math.max(this.at, now);
 	}
 
 	get state() {
 		return {
 			...this.limits,
 			share: this.share,
-			tokens: this.tokensAt(clock.now()),
+			tokens: this.levelAt(clock.now()),
 			blockedUntil: this.blockedUntil,
 			dailyRemaining: this.dailyRemaining,
 			dailyResetAt: this.dailyResetAt,
@@ -118,104 +173,124 @@ export class Pacer {
 	}
 
 	/**
-	 * Waits for this request's turn: first in, first out, at the pace. Returns false when the
-	 * signal aborted the wait (the place is given up, no token is taken).
+	 * Waits for this request's turn: first in, first out, at the pace. Returns the ticket to
+	 * hand to `observe` with the answer, or undefined when the signal aborted the wait (the
+	 * place is given up, no token is taken).
 	 */
-	async acquire(signal?: AbortSignal): Promise<boolean> {
+	async acquire(signal?: AbortSignal): Promise<Ticket | undefined> {
 		const turn = this.queue.then(async () => await this.waitForSlot(signal));
 		this.queue = turn.catch(() => undefined);
 		return await turn;
 	}
 
-	private async waitForSlot(signal?: AbortSignal): Promise<boolean> {
+	private async waitForSlot(signal?: AbortSignal): Promise<Ticket | undefined> {
 		for (;;) {
-			if (signal?.aborted) return false;
+			if (signal?.aborted) return undefined;
 			const now = clock.now();
-			const tat = Math.max(this.tat, now);
-			const sendAt = Math.max(tat - (this.burst - 1) * this.interval, this.blockedUntil);
+			const missing = Math.max(0, this.need - this.levelAt(now));
+			const refillFrom = Math.max(now, this.pausedUntil);
+			const firstAnswer = this.heard || this.sent === 0 ? 0 : this.firstSentAt + PAUSE_MS;
+			const sendAt = Math.max(missing > 0 ? refillFrom + missing / this.ownRate : now, this.blockedUntil, firstAnswer);
 			if (sendAt - now < 1) {
-				this.tat = tat + this.interval;
-				return true;
+				if (this.levelAt(now) >= this.limits.burst) this.pausedUntil = now + PAUSE_MS;
+				this.settle(now);
+				this.level -= 1;
+				if (this.sent === 0) this.firstSentAt = now;
+				const ticket = { expected: this.level, corrections: this.corrections, sentAt: now, seq: this.sent, unansweredBefore: this.unanswered };
+				this.sent++;
+				this.unanswered++;
+				return ticket;
 			}
-			// Woken at the time computed now; the pace may have changed meanwhile, so look again.
-			if (!(await clock.sleep(sendAt - now, signal))) return false;
+			// Woken at the time computed now, or when an answer ends a pause; look again.
+			const wake = signal ? AbortSignal.any([signal, this.nudge.signal]) : this.nudge.signal;
+			if (!(await clock.sleep(sendAt - now, wake)) && signal?.aborted) return undefined;
 		}
 	}
 
-	/** Applies what an answer's X-RateLimit-* headers say, and adapts the share to it. */
-	observe(headers: Headers) {
+	/**
+	 * Applies what an answer's X-RateLimit-* headers say. With the request's ticket, the
+	 * remaining count corrects the model and the estimate of others' spending; `refused` (a 429)
+	 * gives back the token the request did not take.
+	 */
+	observe(headers: Headers, ticket?: Ticket, refused = false) {
+		const now = clock.now();
+		this.settle(now);
 		const perSecond = numberHeader(headers, 'x-ratelimit-limit');
 		const burst = numberHeader(headers, 'x-ratelimit-burst');
 		const remaining = numberHeader(headers, 'x-ratelimit-remaining');
 		const dailyRemaining = numberHeader(headers, 'x-ratelimit-daily-remaining');
 		const dailyReset = numberHeader(headers, 'x-ratelimit-daily-reset');
-		if ((perSecond !== undefined && perSecond > 0) || (burst !== undefined && burst >= 1)) {
-			// A new rate or burst keeps the bucket's level in tokens (and the queue's debt).
-			const tokens = this.tokensAt(clock.now());
-			if (perSecond !== undefined && perSecond > 0) this.limits.perSecond = perSecond;
-			if (burst !== undefined && burst >= 1) this.limits.burst = burst;
-			this.setTokens(tokens, clock.now());
-		}
+		// A new rate or burst keeps the bucket's level in tokens (and the queue's debt).
+		if (perSecond !== undefined && perSecond > 0) this.limits.perSecond = perSecond;
+		if (burst !== undefined && burst >= 1) this.limits.burst = burst;
+		this.level = Math.min(this.level, this.limits.burst);
 		if (dailyRemaining !== undefined) this.dailyRemaining = dailyRemaining;
 		if (dailyReset !== undefined) this.dailyResetAt = dailyReset * 1000;
-		if (remaining === undefined) {
-			this.grow();
-			return;
+		if (refused) this.level += 1;
+		if (ticket) {
+			this.answered(now);
+			if (!this.heard) {
+				this.heard = true;
+				this.wake();
+			}
 		}
-		const now = clock.now();
-		const room = remaining - this.tokensAt(now);
-		if (room <= -PACE.contentionTokens && now - this.lastContentionAt >= this.interval) {
-			// Others spend the same budget: give a little of the rate up.
-			this.lastContentionAt = now;
-			this.setShare(this.share * PACE.contention);
-		} else if (room >= PACE.headroomTokens) {
-			this.setShare(this.share * (1 + PACE.headroom * room));
-			this.ceiling = Math.max(this.ceiling, this.share);
-		} else {
-			this.grow();
-		}
-		// The API's count is the truth: never believe in a whole token more than it has. (It is
-		// rounded down: 0 may mean 0.9, and resetting to it would cost up to a whole interval.)
-		if (remaining + 1 <= this.tokensAt(now)) this.tat = Math.max(this.tat, now + (this.burst - remaining) * this.interval);
-	}
+		if (remaining === undefined || ticket === undefined) return;
 
-	/** A quiet answer: grow back quickly to the level of the last 429's cut, then probe slowly. */
-	private grow() {
-		if (this.share < this.ceiling) this.setShare(Math.min(this.ceiling, this.share * PACE.recovery));
-		else {
-			this.setShare(this.share + PACE.probe);
-			this.ceiling = this.share;
-		}
-	}
-
-	/** Sets the local bucket's level in tokens (negative: requests queued beyond the burst). */
-	private setTokens(tokens: number, now: number) {
-		this.tat = now + Math.max(0, this.burst - tokens) * this.interval;
-	}
-
-	private setShare(share: number) {
-		const now = clock.now();
-		// Keep the local bucket's level (in tokens) across the change of pace.
-		const tokens = this.tokensAt(now);
+		// What the model expected the API to count, against what it counts: at least `remaining`,
+		// less than one more (it is rounded down). A refused request took nothing. The API counted
+		// somewhere between sending and now, so the model's expectation is a range too: the bucket
+		// refilled meanwhile, this process's requests sent after it may have been counted before it,
+		// and those sent before it but still unanswered may be counted after it. The model moves
+		// only when the two ranges do not meet.
+		const expected = ticket.expected + (refused ? 1 : 0) - (this.corrections - ticket.corrections);
+		const low = expected - (this.sent - ticket.seq - 1);
+		const high = Math.min(this.limits.burst, expected + ticket.unansweredBefore + Math.max(0, now - ticket.sentAt) * this.ownRate);
+		let error = 0;
+		if (low >= remaining + 1) error = low - remaining;
+		else if (high < remaining) error = high - remaining;
+		if (error === 0) return;
+		this.level -= error;
+		this.corrections += error;
+		// More gone than this process explains: others spend too, and all together too much; each
+		// gives up a part of its share (the larger share, the more: shares even out). Less gone:
+		// room nobody uses; each takes the same small step up.
+		const step = Math.abs(error) / PACE.othersWindow;
+		const share = error > 0 ? this.share * Math.max(0.5, 1 - step) : this.share + step;
 		this.share = Math.min(1, Math.max(PACE.minShare, share));
-		this.setTokens(tokens, now);
+	}
+
+	/** A request that got no answer (a network error): it may or may not have taken a token. */
+	lost(ticket: Ticket) {
+		void ticket;
+		this.answered(clock.now());
+	}
+
+	/** A request is done with: one fewer unanswered, and a pause of the refill ends. */
+	private answered(now: number) {
+		this.unanswered = Math.max(0, this.unanswered - 1);
+		if (this.pausedUntil > now) {
+			this.settle(now);
+			this.pausedUntil = now;
+			this.wake();
+		}
+	}
+
+	private wake() {
+		this.nudge.abort();
+		this.nudge = new AbortController();
 	}
 
 	/**
 	 * After a 429: nobody sends on this bucket before `until` (the server's Retry-After), when
-	 * exactly one token is there; the share is cut, and the waiters keep their places in the
-	 * queue and follow at the new pace. Retry-After states when the server accepts a request,
-	 * so it sets the bucket rather than only lowering it.
+	 * exactly one token is there; the waiters keep their places in the queue and follow at the
+	 * pace. Retry-After states when the server accepts a request, so it sets the bucket rather
+	 * than only lowering it.
 	 */
-	rateLimited(until: number, sentAt = clock.now()) {
-		// Requests sent before the last back-off were refused for the same reason: one cut.
-		if (sentAt >= this.lastBackOffAt) {
-			this.lastBackOffAt = clock.now();
-			this.setShare(this.share * PACE.backOff);
-			this.ceiling = this.share;
-		}
+	rateLimited(until: number) {
+		const now = clock.now();
+		this.settle(now);
 		this.blockedUntil = Math.max(this.blockedUntil, until);
-		this.tat = this.blockedUntil + (this.burst - 1) * this.interval;
+		this.level = Math.min(this.level, 1 - Math.max(0, this.blockedUntil - now) * this.ownRate);
 	}
 }
 

@@ -185,8 +185,8 @@ export async function apiRequest<T = unknown>(this: ApiContext, req: ApiRequest)
 		const spentUntil = pacer.quotaSpentUntil();
 		if (spentUntil !== undefined) throw quotaError(ctx, tier, spentUntil);
 		if (overruns(pacer.blockedUntilMs - clock.now())) throw rateLimitedError(ctx, pacer.blockedUntilMs - clock.now());
-		if (!(await pacer.acquire(signal))) throw cancelledError(ctx.node, req.itemIndex);
-		const sentAt = clock.now();
+		const ticket = await pacer.acquire(signal);
+		if (!ticket) throw cancelledError(ctx.node, req.itemIndex);
 
 		const timeout =
 			deadline === undefined
@@ -205,6 +205,7 @@ export async function apiRequest<T = unknown>(this: ApiContext, req: ApiRequest)
 				abortSignal: signal,
 			})) as IN8nHttpFullResponse;
 		} catch (error) {
+			pacer.lost(ticket);
 			if (signal?.aborted) throw cancelledError(ctx.node, req.itemIndex);
 			failures++;
 			if (isRead && failures <= RETRY_POLICY.readRetries && !overruns(backoffMs())) {
@@ -215,8 +216,8 @@ export async function apiRequest<T = unknown>(this: ApiContext, req: ApiRequest)
 		}
 
 		const headers = (response.headers ?? {}) as Record<string, unknown>;
-		pacer.observe(headers);
 		const status = response.statusCode;
+		pacer.observe(headers, ticket, status === 429);
 		if (status >= 200 && status < 300) return parseBody(ctx, response.body) as T;
 
 		const body = typeof response.body === 'string' ? safeJson(response.body) : response.body;
@@ -228,7 +229,7 @@ export async function apiRequest<T = unknown>(this: ApiContext, req: ApiRequest)
 			if (wait > RETRY_POLICY.maxRetryAfterMs || rateLimited > RETRY_POLICY.rateLimitRetries || overruns(wait)) {
 				throw rateLimitedError(ctx, wait);
 			}
-			pacer.rateLimited(clock.now() + wait, sentAt);
+			pacer.rateLimited(clock.now() + wait);
 			continue;
 		}
 		if (status >= 500 && isRead && failures < RETRY_POLICY.readRetries) {
