@@ -82,7 +82,7 @@ describe('pacing', () => {
 		pacer.observe(counts(2, { 'x-ratelimit-limit': '5', 'x-ratelimit-burst': '20' }), ticket);
 		expect(pacer.state).toMatchObject({ perSecond: 5, burst: 20 });
 		expect(pacer.state.tokens).toBeCloseTo(2, 3);
-		expect(pacer.state.share).toBeCloseTo(1 - 7 / PACE.othersWindow, 3);
+		expect(pacer.state.share).toBeCloseTo(1 - 7 / (PACE.bursts * 20), 3);
 	});
 
 	it("a count above the model's raises it; one within the count's rounding (less than a token) leaves it", async () => {

@@ -22,12 +22,12 @@ export const PACE = {
 	 * The pace is kept this far under the rate the API advertises: the API's clock and ours
 	 * drift, and a request that arrives a hair early is refused.
 	 */
-	margin: 0.98,
+	margin: 0.99,
 	/**
-	 * How quickly the estimate of what other clients spend follows the answers: a difference the
-	 * answers show is spread over this many request intervals (at the tier's full rate).
+	 * How much a difference between the model and the API's count moves the share: per token,
+	 * 1 / (this × the burst) of it (Medium: 1/20, Heavy: 1/10).
 	 */
-	othersWindow: 20,
+	bursts: 2,
 	/** A share at least this large means no other client is seen spending: the process sends on one token. */
 	alone: 0.99,
 	/**
@@ -93,9 +93,12 @@ export class Pacer {
 	/**
 	 * Refill is not counted before this time. A request taken from a full bucket reaches the
 	 * API a little later, and until then the API's bucket stays full and refills nothing; so the
-	 * model counts no refill until the first answer after it (at most PAUSE_MS).
+	 * model counts no refill until the first answer after it (at most PAUSE_MS), and then from
+	 * the middle of that request's round trip.
 	 */
 	private pausedUntil = 0;
+
+	private pausedAt = 0;
 
 	/**
 	 * Whether an answer has told this process the tenant's count yet. Until then one request goes
@@ -192,7 +195,10 @@ export class Pacer {
 			const firstAnswer = this.heard || this.sent === 0 ? 0 : this.firstSentAt + PAUSE_MS;
 			const sendAt = Math.max(missing > 0 ? refillFrom + missing / this.ownRate : now, this.blockedUntil, firstAnswer);
 			if (sendAt - now < 1) {
-				if (this.levelAt(now) >= this.limits.burst) this.pausedUntil = now + PAUSE_MS;
+				if (this.levelAt(now) >= this.limits.burst) {
+					this.pausedAt = now;
+					this.pausedUntil = now + PAUSE_MS;
+				}
 				this.settle(now);
 				this.level -= 1;
 				if (this.sent === 0) this.firstSentAt = now;
@@ -254,7 +260,7 @@ export class Pacer {
 		// More gone than this process explains: others spend too, and all together too much; each
 		// gives up a part of its share (the larger share, the more: shares even out). Less gone:
 		// room nobody uses; each takes the same small step up.
-		const step = Math.abs(error) / PACE.othersWindow;
+		const step = Math.abs(error) / (PACE.bursts * this.limits.burst);
 		const share = error > 0 ? this.share * Math.max(0.5, 1 - step) : this.share + step;
 		this.share = Math.min(1, Math.max(PACE.minShare, share));
 	}
@@ -269,8 +275,10 @@ export class Pacer {
 	private answered(now: number) {
 		this.unanswered = Math.max(0, this.unanswered - 1);
 		if (this.pausedUntil > now) {
+			// The API counted the request somewhere on the round trip: take the middle.
+			this.pausedUntil = (this.pausedAt + now) / 2;
+			this.at = Math.min(this.at, this.pausedUntil);
 			this.settle(now);
-			this.pausedUntil = now;
 			this.wake();
 		}
 	}
