@@ -111,7 +111,7 @@ install_n8n() {
 	(
 		cd "$N8N_DIR"
 		export PATH="$NODE_DIR/bin:$PATH"
-		export npm_config_nodedir="$NODE_DIR"
+		export npm_package_config_node_gyp_nodedir="$NODE_DIR"
 		export npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 		# Install scripts stay off: several of n8n's dependencies fail to build or call out.
 		npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error >&2

@@ -9,6 +9,17 @@ if [ "$major" -lt 24 ]; then
 	export PATH="$NODE_BIN:$PATH"
 fi
 # Native modules, if any get built, must use this node's headers (not a machine-wide nodedir).
-npm_config_nodedir="$(dirname "$(dirname "$(command -v node)")")"
-export npm_config_nodedir
+# node-gyp reads `npm_package_config_node_gyp_nodedir` (and lets it win over npm's settings);
+# npm itself does not know `nodedir` and warns about it wherever it is set, so a user npmrc that
+# sets it is read through a copy without that line.
+npm_package_config_node_gyp_nodedir="$(dirname "$(dirname "$(command -v node)")")"
+export npm_package_config_node_gyp_nodedir
+user_npmrc="${npm_config_userconfig:-$HOME/.npmrc}"
+nodedir_line='^[[:space:]]*nodedir[[:space:]]*='
+if [[ -f "$user_npmrc" ]] && grep -Eq "$nodedir_line" "$user_npmrc"; then
+	filtered="${CPN_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-community-platform}/npmrc"
+	mkdir -p "$(dirname "$filtered")"
+	grep -Ev "$nodedir_line" "$user_npmrc" >"$filtered" || true
+	export npm_config_userconfig="$filtered"
+fi
 exec "$@"

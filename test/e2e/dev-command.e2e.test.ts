@@ -73,10 +73,10 @@ describe('npm run dev', () => {
 	it('imported the example workflows, and they run against the sandbox', async () => {
 		const workflows = await client.listWorkflows();
 		const names = workflows.map((w) => w.name);
-		expect(names).toEqual(expect.arrayContaining(['Example: look up a member', 'Example: create members in a batch']));
+		expect(names).toEqual(expect.arrayContaining(['Example: look up a member', 'Example: create members and read them back']));
 
 		const rt = ensureRuntime();
-		for (const name of ['Example: look up a member', 'Example: create members in a batch']) {
+		for (const name of ['Example: look up a member', 'Example: create members and read them back']) {
 			const wf = await client.getWorkflow(workflows.find((w) => w.name === name)!.id);
 			const trigger = wf.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger');
 			const id = await client.startManualRun(wf.id, trigger!.name);

@@ -11,8 +11,8 @@ import { RUNS_DIR, ensureDir, pathWithNode24, type Runtime } from './runtime';
 
 export const OWNER = {
 	email: 'owner@example.com',
-	firstName: 'E2E',
-	lastName: 'Owner',
+	firstName: 'Sandbox',
+	lastName: 'Admin',
 	password: 'Sandbox-Passw0rd',
 };
 
