@@ -3,14 +3,14 @@
  * ~/.cache/n8n-nodes-community-platform by scripts/ensure-runtime.sh) against the sandbox.
  * Run with `npm run test:e2e` (serial: every file starts its own n8n).
  */
+const base = require('./jest.config.js');
+
 module.exports = {
-	testEnvironment: 'node',
+	...base,
 	roots: ['<rootDir>/test/e2e'],
-	testMatch: ['**/*.e2e.test.ts'],
-	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }],
-	},
-	globalSetup: '<rootDir>/test/e2e/global-setup.ts',
+	testMatch: ['**/*.e2e.test.cts'],
+	testPathIgnorePatterns: ['/node_modules/'],
+	globalSetup: '<rootDir>/test/e2e/global-setup.cts',
 	maxWorkers: 1,
 	testTimeout: 180000,
 	slowTestThreshold: 60,

