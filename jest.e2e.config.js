@@ -10,7 +10,7 @@ module.exports = {
 	roots: ['<rootDir>/test/e2e'],
 	testMatch: ['**/*.e2e.test.cts'],
 	testPathIgnorePatterns: ['/node_modules/'],
-	globalSetup: '<rootDir>/test/e2e/global-setup.cts',
+	globalSetup: '<rootDir>/test/e2e/global-setup.cjs',
 	maxWorkers: 1,
 	testTimeout: 180000,
 	slowTestThreshold: 60,

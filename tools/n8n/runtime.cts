@@ -3,7 +3,7 @@
  * scripts/ensure-runtime.sh), and the scratch folders of the e2e runs.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -31,6 +31,9 @@ export interface Runtime {
 	/** Absolute path of n8n's CLI entry (run it with `${nodeBin}/node`). */
 	n8nCli: string;
 	nodeExe: string;
+	/** The installed n8n's version and major line (CPN_N8N_VERSION picks it; 2.41.1 by default). */
+	n8nVersion: string;
+	n8nMajor: number;
 }
 
 let cached: Runtime | undefined;
@@ -51,11 +54,14 @@ export function ensureRuntime(): Runtime {
 	const nodeBin = vars.CPN_NODE_BIN;
 	const n8nDir = vars.CPN_N8N_DIR;
 	if (!nodeBin || !n8nDir) throw new Error(`ensure-runtime.sh printed no paths:\n${out}`);
+	const { version } = JSON.parse(readFileSync(join(n8nDir, 'node_modules', 'n8n', 'package.json'), 'utf8')) as { version: string };
 	cached = {
 		nodeBin,
 		n8nDir,
 		n8nCli: vars.CPN_N8N_BIN,
 		nodeExe: join(nodeBin, 'node'),
+		n8nVersion: version,
+		n8nMajor: Number(version.split('.')[0]),
 	};
 	for (const p of [cached.nodeExe, cached.n8nCli]) {
 		if (!existsSync(p)) throw new Error(`runtime incomplete: ${p} is missing`);

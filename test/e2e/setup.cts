@@ -29,5 +29,5 @@ export default async function globalSetup(): Promise<void> {
 	const rt = ensureRuntime();
 	if (process.env.E2E_SKIP_BUILD !== '1') buildPackage(rt);
 	process.env[TARBALL_ENV] = packPackage(rt);
-	process.stderr.write(`\n[e2e] runtime ready, package built and packed in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+	process.stderr.write(`\n[e2e] n8n ${rt.n8nVersion} ready, package built and packed in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
