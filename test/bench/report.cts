@@ -1,5 +1,5 @@
 /**
- * The benchmark's output: the table (printed, and in RESULTS.md), the targets of issue 7
+ * The benchmark's output: the table (printed, and in RESULTS.md), the targets
  * checked row by row, and per-scenario notes that quote the run's own figures.
  */
 import { TIER_LIMITS } from '../../nodes/CommunityPlatform/transport/tiers';
@@ -24,7 +24,7 @@ export interface RunInfo {
 	rows: Row[];
 }
 
-/** Wall time may exceed the minimum the tiers allow by this factor (issue 7). */
+/** Wall time may exceed the minimum the tiers allow by this factor. */
 export const RATIO_TARGET = 1.1;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -166,7 +166,7 @@ export function resultsMarkdown(info: RunInfo): string {
 	return [
 		'# Benchmark results',
 		'',
-		'Written by `npm run bench` (test/bench/run.cts); the same figures are in results.json. Issue 7 sets the scenarios and targets.',
+		'Written by `npm run bench` (test/bench/run.cts); the same figures are in results.json.',
 		'',
 		`- Date: ${info.date}`,
 		`- Machine: ${info.machine}`,

@@ -2,7 +2,7 @@
  * Benchmarks against the sandbox: requests made vs the minimum, 429s answered, and wall time
  * vs the minimum the rate tiers allow. Run with `npm run bench` (options: --scale N, --only 1,3;
  * all eight by default). Prints a table and writes test/bench/results.json and test/bench/RESULTS.md
- * (the table, date, machine, time scale, the targets checked and per-scenario notes: report.ts).
+ * (the table, date, machine, time scale, the targets checked and per-scenario notes: report.cts).
  * Scenario 5 starts a real n8n (test/e2e/harness.cts), which builds and packs the package first
  * (E2E_SKIP_BUILD=1 packs the current dist/ as it is).
  */
@@ -460,7 +460,7 @@ async function scenario6(): Promise<Row[]> {
  * n8n in queue mode (tools/n8n/queue.cts, the stack of `npm run test:queue`): PostgreSQL 15,
  * Redis, a main instance and two workers (`n8n worker --concurrency=5`), the packed package in
  * their shared user folder. 7a: 10 Member Get Many, Return All, started together on the members
- * of scenario 1, at this run's time scale (targets of issue 12: 0 failed executions, 429s at most
+ * of scenario 1, at this run's time scale (targets: 0 failed executions, 429s at most
  * 2 % of requests, wall time within 1.15 × the Medium tier's minimum for all the pages).
  * 7b: 3 Create Many (Batch) of 300 rows, spread over the workers, against a sandbox of their own
  * at time scale 1 as scenario 3 (every row created once; the Heavy pace kept by every attempt).

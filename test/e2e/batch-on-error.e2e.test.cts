@@ -1,5 +1,5 @@
 /**
- * Issue 11 point 5: batch rows keep every field under each On Error setting, in a real n8n.
+ * Batch rows keep every field under each On Error setting, in a real n8n.
  *
  * n8n's engine rewrites the items a node returns: it replaces the json of any item that has
  * `error` set with `{ error: message }`, and under "Continue (using error output)" it sends an

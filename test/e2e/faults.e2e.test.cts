@@ -1,5 +1,5 @@
 /**
- * Issue 8, faults end to end: the packed package in a real n8n against the sandbox's fault
+ * Faults end to end: the packed package in a real n8n against the sandbox's fault
  * injection (POST /__admin/faults, see tools/sandbox/README.md). Short Retry-After values keep
  * the file quick; the unit tests (transport, batch, faults) cover the long waits with a
  * virtual clock.
@@ -83,7 +83,7 @@ describe('faults in a real n8n', () => {
 		const tag = Date.now();
 		const rows = [0, 1, 2].map((n) => ({ email: `faults-batch-${n}-${tag}@example.com`, firstName: 'Batch', position: 'Engineer', company: 'Batch Co' }));
 		// One 429: after it the Heavy tier's pace (one job per 6 s) resumes, so each costs ~7 s here;
-		// faults.test.ts has the longer burst on a virtual clock.
+		// faults.test.cts has the longer burst on a virtual clock.
 		await fault({ status: 429, times: 1, retryAfterSec: 1, match: { method: 'POST', pathPrefix: '/users/batch' } });
 		const result = await e2e.runWorkflowFull(
 			workflow(

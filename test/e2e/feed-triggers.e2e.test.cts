@@ -2,7 +2,7 @@
  * The attendee, enrollment and certificate triggers, published in a real n8n with "Start From:
  * Beginning": the poll at activation reads the sandbox's seeded feed history and emits it,
  * each item carrying its change kind and a stable key. (The member trigger's polling across
- * several ticks and a restart is in member-trigger.e2e.test.ts.)
+ * several ticks and a restart is in member-trigger.e2e.test.cts.)
  */
 import { E2E } from './harness.cjs';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 11, points 7 and 8, in a real n8n against the sandbox:
+ * The credential test and the ticket-type loaders, in a real n8n against the sandbox:
  * - the credential's Test (POST /rest/credentials/test, what the editor's Test button calls)
  *   succeeds on the sandbox, says "does not look like the Community Platform API" for a base
  *   URL that answers 200 with something else (the n8n instance itself), and keeps the 401 text;

@@ -1,6 +1,6 @@
 /**
  * The member trigger, published (active) in a real n8n, polling the sandbox's members feed
- * every 10 s (six crons `0 * * * * *`, `10 * * * * *`, …, see pollEvery in harness.ts)
+ * every 10 s (six crons `0 * * * * *`, `10 * * * * *`, …, see pollEvery in harness.cts)
  * across several ticks, and across an n8n restart.
  *
  * The sandbox feed holds back the last two minutes, so after each change the test moves the

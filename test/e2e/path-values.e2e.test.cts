@@ -1,5 +1,5 @@
 /**
- * Issue 11, point 1, in a real n8n: values that would change the endpoint, and email addresses
+ * In a real n8n: values that would change the endpoint, and email addresses
  * too long to be one, are refused by the node before anything reaches the sandbox. n8n's own
  * HTTP client resolves `.` and `..`, so this is where a missed check would turn
  * DELETE /clubs/../users into DELETE /users.

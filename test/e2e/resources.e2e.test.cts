@@ -1,7 +1,7 @@
 /**
  * One workflow per resource of the action node, run by a real n8n against the sandbox
- * (one n8n for the file). Member and batch workflows are in member.e2e.test.ts. A resource
- * that lands without a workflow in test/e2e/workflows/ fails install-path.e2e.test.ts.
+ * (one n8n for the file). Member and batch workflows are in member.e2e.test.cts. A resource
+ * that lands without a workflow in test/e2e/workflows/ fails install-path.e2e.test.cts.
  */
 import { E2E, errorText } from './harness.cjs';
 

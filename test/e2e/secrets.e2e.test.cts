@@ -1,5 +1,5 @@
 /**
- * Issue 8, secrets: in a real n8n, workflows whose calls fail with 401 (a token the sandbox
+ * Secrets: in a real n8n, workflows whose calls fail with 401 (a token the sandbox
  * refuses), 500 (the sandbox's fault injection) and a network error (a base URL on a closed
  * port), each with and without Continue On Fail. Then everything n8n produced is searched for
  * the token: the executions as the REST API returns them (output items, error messages,

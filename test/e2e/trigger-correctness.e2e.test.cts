@@ -1,5 +1,5 @@
 /**
- * Issue 11, points 2 to 4, in a real n8n: the Member Trigger published and polling the sandbox
+ * Trigger correctness in a real n8n: the Member Trigger published and polling the sandbox
  * every 10 s (one n8n and one sandbox of 1,500 members for the whole file).
  *
  * - Start From = Now: a change made just before activation does not fire, one made after does;
@@ -32,7 +32,7 @@ function memberTrigger(name: string, parameters: Record<string, unknown>): Workf
 	return wf;
 }
 
-describe('trigger correctness in a real n8n (issue 11)', () => {
+describe('trigger correctness in a real n8n', () => {
 	let e2e: E2E;
 	let admin: SandboxAdmin;
 

@@ -1,5 +1,5 @@
 /**
- * Issue 8, bad input: one table that walks every operation of the action node. The list of
+ * Bad input: one table that walks every operation of the action node. The list of
  * operations is read from the node description (the Resource options and each resource's
  * Operation options), so a new operation fails the coverage test until it has cases here.
  *
@@ -22,7 +22,7 @@ import { installVirtualClock } from '../helpers/virtualClock.cjs';
 
 // ------------------------------------------------------------------ the table
 
-/** The kinds of bad input issue 8 lists, plus required fields and other refusals. */
+/** The kinds of bad input the node refuses before any request, plus required fields and other refusals. */
 type Kind =
 	| 'email-space'
 	| 'email-no-domain'
@@ -487,7 +487,7 @@ describe('the bad-input table covers the whole node', () => {
 		expect(stale).toEqual([]);
 	});
 
-	it('every kind of bad input issue 8 lists has at least one case', () => {
+	it('every kind of bad input has at least one case', () => {
 		const kinds = new Set(Object.values(TABLE).flatMap((cases) => (cases ?? []).map((c) => c.kind)));
 		expect(ISSUE_KINDS.filter((kind) => !kinds.has(kind))).toEqual([]);
 	});

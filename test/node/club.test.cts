@@ -407,7 +407,7 @@ describe('Club loaders', () => {
 	});
 });
 
-describe('Rate tiers of the club, space, contribution and opt-out endpoints (spec: Endpoints)', () => {
+describe('Rate tiers of the club, space, contribution and opt-out endpoints (API documentation: Endpoints)', () => {
 	it.each([
 		['GET', '/clubs', 'medium'],
 		['GET', '/clubs/c1/application-requests', 'medium'],

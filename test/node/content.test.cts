@@ -248,7 +248,7 @@ describe('collections (loader)', () => {
 	});
 });
 
-describe('rate tiers of the content endpoints (spec: Content)', () => {
+describe('rate tiers of the content endpoints (API documentation: Content)', () => {
 	it.each(['/videos', '/blogs', '/podcasts', '/resources', '/external-contents', '/collections'])('GET %s is medium', (path) => {
 		expect(tierOf('GET', path)).toBe('medium');
 	});

@@ -238,7 +238,7 @@ describe('event URLs and the event search', () => {
 	});
 });
 
-describe('rate tiers of the event endpoints (spec: Events)', () => {
+describe('rate tiers of the event endpoints (API documentation: Events)', () => {
 	it.each([
 		['GET', '/events', 'medium'],
 		['GET', '/events/e1', 'light'],

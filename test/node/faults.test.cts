@@ -1,5 +1,5 @@
 /**
- * Issue 8, faults: what transport.test.ts, batch.test.ts and triggers.test.ts do not already
+ * Faults: what transport.test.cts, batch.test.cts and triggers.test.cts do not already
  * show. Batch submissions under 429 bursts, 5xx, dropped connections and timeouts; the daily
  * quota spent in the middle of a Return All or while waiting for a job; malformed answers on a
  * job poll and on a trigger poll; and answers that echo the token.
@@ -125,7 +125,7 @@ describe('writes and batch submissions', () => {
 		expect(scope.pendingMocks()).toHaveLength(1);
 	});
 
-	describe('write errors that tell the truth (issue 11, point 6)', () => {
+	describe('write errors that tell the truth', () => {
 		const createOne = () =>
 			runNode({
 				continueOnFail: true,

@@ -1,5 +1,5 @@
 /**
- * Values that go into a request's path, emails, and long input (issue 11, point 1).
+ * Values that go into a request's path, emails, and long input.
  *
  * n8n's HTTP client resolves `.` and `..` segments and percent-encoding leaves dots alone, so
  * an id of `..` once turned DELETE /clubs/{clubId}/users into DELETE /users. Here:

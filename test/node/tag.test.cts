@@ -187,7 +187,7 @@ describe('tag search', () => {
 	});
 });
 
-describe('rate tiers of the tag endpoints (spec: Tags, all Medium)', () => {
+describe('rate tiers of the tag endpoints (API documentation: Tags, all Medium)', () => {
 	it.each([
 		['GET', '/tags'],
 		['GET', '/tags/t1'],

@@ -989,7 +989,7 @@ describe('many polls', () => {
 	});
 });
 
-// ------------------------------------------------------------------ issue 11
+// ------------------------------------------------------------------ restart point, overlapping polls, Start From
 
 describe('a cursor refused in the middle of a backlog (a server whose serverTimestamp is its cutoff on every page)', () => {
 	const HISTORY = Date.parse('2025-06-01T00:00:00.000Z');

@@ -21,7 +21,7 @@ export const TEST_ENCRYPTION_KEY = 'cpn-e2e-encryption-key-not-a-secret';
 
 export interface N8nStartOptions {
 	runtime: Runtime;
-	/** Defaults to a fresh folder under the OS temp dir (never inside the repo, see runtime.ts). */
+	/** Defaults to a fresh folder under the OS temp dir (never inside the repo, see runtime.cts). */
 	userFolder?: string;
 	port?: number;
 	/** Extra environment (wins over the defaults). */
@@ -259,7 +259,7 @@ export interface WorkflowJson {
 }
 
 /**
- * The environment n8n is started with (main, and the workers of queue mode: lib/queue.ts): a
+ * The environment n8n is started with (main, and the workers of queue mode: lib/queue.cts): a
  * minimal, predictable one, quiet and local on 127.0.0.1. `extra` wins over the defaults.
  */
 export function n8nEnv(

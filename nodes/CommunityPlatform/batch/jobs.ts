@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { ApiPath } from '../transport/path';
 import { pathOf } from '../transport/request';
 
-/** The three batch job endpoints (spec: Batch user endpoints, Clubs). */
+/** The three batch job endpoints (API documentation: Batch user endpoints, Clubs). */
 export type JobKind = 'createUsers' | 'updateUsers' | 'addClubMembers';
 
 export interface JobEndpoints {

@@ -48,7 +48,7 @@ export interface FeedDefinition<K extends string = string> {
 	scope(ctx: IPollFunctions): FeedScope<K>;
 }
 
-/** A feed page as the API answers it (spec: Change feeds). */
+/** A feed page as the API answers it (API documentation: Change feeds). */
 export interface FeedPage {
 	results: IDataObject[];
 	nextCursor?: string;

@@ -13,7 +13,7 @@ export interface ContentType {
 	dated: boolean;
 }
 
-/** The six content lists of the API (spec: Content), keyed by the Content Type parameter. */
+/** The six content lists of the API (API documentation: Content), keyed by the Content Type parameter. */
 export const CONTENT_TYPES: Record<string, ContentType> = {
 	blog: { name: 'Blog', path: '/blogs', prefix: 'blog', dated: true },
 	collection: { name: 'Collection', path: '/collections', prefix: 'collection', dated: false },

@@ -6,7 +6,7 @@ import { paginate, readPages } from '../transport/paginate';
 import type { ApiContext } from '../transport/request';
 import { apiRequest } from '../transport/request';
 
-/** Opt-out rows one query can reach: pageNum × pageSize at most 10,000 (spec: Limits). */
+/** Opt-out rows one query can reach: pageNum × pageSize at most 10,000 (API documentation: Limits). */
 export const OPT_OUT_REACH = 10_000;
 const PAGE_SIZE = 200;
 const PATH = '/email-unsubscribes';

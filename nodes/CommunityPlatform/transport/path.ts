@@ -10,7 +10,7 @@ import { clip } from './quote';
  * value is checked before anything is sent; a bad one fails the item, naming the field.
  */
 
-/** The endpoints without a value in their path (spec: Endpoints). */
+/** The endpoints without a value in their path (API documentation: Endpoints). */
 export type FixedPath =
 	| '/users'
 	| '/users/batch'

@@ -1,6 +1,6 @@
 import type { IHttpRequestMethods } from 'n8n-workflow';
 
-/** The API's rate tiers (spec: Limits). Each endpoint belongs to exactly one. */
+/** The API's rate tiers (API documentation: Limits). Each endpoint belongs to exactly one. */
 export type Tier = 'light' | 'medium' | 'heavy';
 
 export interface TierLimits {
@@ -21,7 +21,7 @@ export const TIER_LIMITS: Record<Tier, TierLimits> = {
 const ID = '[^/]+';
 const route = (pattern: string) => new RegExp(`^${pattern}$`);
 
-/** Single-resource reads and job polls (spec: Light). Only for GET. */
+/** Single-resource reads and job polls (API documentation: Light). Only for GET. */
 const LIGHT_READS = [
 	route(`/users/(?!batch$|batch-update$)${ID}`),
 	route(`/users/${ID}/clubs`),
@@ -33,7 +33,7 @@ const LIGHT_READS = [
 	route(`/clubs/${ID}/users/batch/${ID}`),
 ];
 
-/** Batch submissions (spec: Heavy). Only for POST. */
+/** Batch submissions (API documentation: Heavy). Only for POST. */
 const HEAVY_WRITES = [route('/users/batch'), route('/users/batch-update'), route(`/clubs/${ID}/users/batch`)];
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The measured runs of queue mode (lib/queue.ts), shared by the queue suite
+ * The measured runs of queue mode (lib/queue.cts), shared by the queue suite
  * (test/e2e/queue/) and bench scenario 7: they run, measure and return figures; the suite
  * asserts on them, the bench prints them.
  *

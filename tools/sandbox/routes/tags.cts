@@ -78,7 +78,7 @@ export const tagRoutes: RouteDef[] = [
 				if (store.activeTagByName(name)) conflict(`another tag named "${name}" already exists`);
 				tag.name = name;
 				tag.updatedAt = store.now();
-				// the search index follows asynchronously (spec: "search index updates asynchronously")
+				// the search index follows asynchronously (API documentation: "search index updates asynchronously")
 				store.schedule(tag.updatedAt + TAG_INDEX_DELAY_MS, () => {
 					tag.searchName = tag.name;
 				});

@@ -118,7 +118,7 @@ const LABELS = {
 	transcript: 'Transcript',
 };
 
-/** The 400s of POST /videos (spec: Content), each with what to change. */
+/** The 400s of POST /videos (API documentation: Content), each with what to change. */
 const VIDEO_HINTS: ErrorHint[] = [
 	{
 		status: 400,

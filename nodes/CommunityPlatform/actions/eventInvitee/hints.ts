@@ -3,7 +3,7 @@ import type { ErrorHint } from '../../helpers/apiErrors';
 const TICKET_FIX =
 	'"Ticket Type" must match a ticket of this event exactly (same case and spaces): choose it from the list, which shows the ticket types seen on the event’s invitations and registrations. A ticket type nobody holds yet is not in the list: switch the field to Expression and type its exact name.';
 
-/** The API's 400s for invitees (spec: Events, add-invitee conditions), each with what to do. */
+/** The API's 400s for invitees (API documentation: Events, add-invitee conditions), each with what to do. */
 export const INVITEE_HINTS: ErrorHint[] = [
 	{
 		status: 400,
