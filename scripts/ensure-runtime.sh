@@ -112,7 +112,10 @@ install_n8n() {
 	(
 		cd "$N8N_DIR"
 		export PATH="$NODE_DIR/bin:$PATH"
-		export npm_package_config_node_gyp_nodedir="$NODE_DIR"
+		# Native modules build against this Node's headers (node-gyp cannot download them here).
+		# The node-gyp inside n8n reads only npm_config_nodedir; newer ones also the other name.
+		# npm warns about the former, which --loglevel=error below keeps quiet.
+		export npm_config_nodedir="$NODE_DIR" npm_package_config_node_gyp_nodedir="$NODE_DIR"
 		export npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 		# Install scripts stay off: several of n8n's dependencies fail to build or call out.
 		npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error >&2
