@@ -1,0 +1,167 @@
+/**
+ * The action node as an AI agent's tool, over the Model Context Protocol, in a real n8n: a
+ * workflow with n8n's MCP Server Trigger and four Community Platform tools attached (their
+ * parameters filled by the agent with $fromAI) is activated, and a real MCP client
+ * (@modelcontextprotocol/sdk) connects to n8n's MCP endpoint, lists the tools and calls them as
+ * an agent would. The answers are checked against the sandbox.
+ */
+import { randomUUID } from 'node:crypto';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { CREDENTIAL_NAME, CREDENTIAL_TYPE, E2E, type WorkflowJson } from './harness.cjs';
+import { PACKAGE_NAME } from '../../tools/n8n/pack.cjs';
+
+const MCP_PATH = 'community-platform';
+const TRIGGER = 'MCP Server Trigger';
+
+/** An expression the agent fills: n8n turns each $fromAI into a described argument of the tool. */
+const fromAI = (key: string, description: string, type = 'string') => `={{ $fromAI('${key}', '${description.replace(/'/g, "\\'")}', '${type}') }}`;
+
+function mcpWorkflow(): WorkflowJson {
+	const tool = (name: string, x: number, parameters: Record<string, unknown>) => ({
+		id: randomUUID(),
+		name,
+		type: `${PACKAGE_NAME}.communityPlatformTool`,
+		typeVersion: 1,
+		position: [x, 240] as [number, number],
+		parameters,
+		credentials: { [CREDENTIAL_TYPE]: { id: 'sandbox', name: CREDENTIAL_NAME } },
+	});
+	const tools = [
+		tool('Find member by email', 0, {
+			resource: 'member',
+			operation: 'getByEmail',
+			email: fromAI('email', 'The email address of the member to look up'),
+		}),
+		tool('List members', 220, {
+			resource: 'member',
+			operation: 'getAll',
+			returnAll: false,
+			limit: fromAI('limit', 'How many members to return, from 1 to 100', 'number'),
+			filters: { memberType: fromAI('memberType', 'Only members of this type: Standard, Guest or Limited Approval') },
+		}),
+		tool('List events', 440, {
+			resource: 'event',
+			operation: 'getAll',
+			returnAll: false,
+			limit: fromAI('limit', 'How many events to return, from 1 to 100', 'number'),
+		}),
+		tool('Register for event', 660, {
+			resource: 'eventAttendee',
+			operation: 'register',
+			event: { __rl: true, mode: 'id', value: fromAI('eventId', 'The ID of the event, as List events returns it') },
+			email: fromAI('email', 'The email address of the person to register'),
+			firstName: fromAI('firstName', 'First name of the person'),
+			lastName: fromAI('lastName', 'Last name of the person'),
+			position: fromAI('jobTitle', 'Job title of the person'),
+			company: fromAI('company', 'Company of the person'),
+		}),
+	];
+	return {
+		name: 'Community Platform over MCP',
+		nodes: [
+			{ id: randomUUID(), name: TRIGGER, type: '@n8n/n8n-nodes-langchain.mcpTrigger', typeVersion: 2, position: [300, 0], parameters: { path: MCP_PATH }, webhookId: randomUUID() },
+			...tools,
+		],
+		connections: Object.fromEntries(tools.map((t) => [t.name, { ai_tool: [[{ node: TRIGGER, type: 'ai_tool', index: 0 }]] }])),
+		settings: { executionOrder: 'v1' },
+	} as WorkflowJson;
+}
+
+interface ToolResult {
+	isError?: boolean;
+	content: Array<{ type: string; text?: string }>;
+}
+
+const text = (result: ToolResult) => result.content.map((c) => c.text ?? '').join('\n');
+
+describe('the action node as an MCP tool', () => {
+	let e2e: E2E;
+	let client: Client;
+	let api: (method: string, path: string, body?: unknown) => Promise<Record<string, unknown>>;
+
+	beforeAll(async () => {
+		e2e = await E2E.start();
+		const { baseUrl, clientId, accessToken } = e2e.sandbox!.credentialData();
+		api = async (method, path, body) => {
+			const res = await fetch(`${baseUrl}/public-api/v1${path}`, {
+				method,
+				headers: { 'x-client-id': clientId, authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+				body: body === undefined ? undefined : JSON.stringify(body),
+			});
+			return (await res.json()) as Record<string, unknown>;
+		};
+		await e2e.activateWorkflow(mcpWorkflow());
+		// n8n registers the trigger's endpoint just after the activation answers: connect once it is there.
+		const deadline = Date.now() + 20_000;
+		for (;;) {
+			client = new Client({ name: 'e2e-agent', version: '1.0.0' });
+			try {
+				await client.connect(new StreamableHTTPClientTransport(new URL(`${e2e.n8n.url}/mcp/${MCP_PATH}`)));
+				break;
+			} catch (error) {
+				if (Date.now() > deadline || !/not registered/.test(String(error))) throw error;
+				await new Promise((resolve) => setTimeout(resolve, 250));
+			}
+		}
+	});
+	afterAll(async () => {
+		await client?.close();
+		await e2e?.stop();
+	});
+
+	it('lists the four tools, each with a description an agent can act on and described arguments', async () => {
+		const { tools } = await client.listTools();
+		expect(tools.map((t) => t.name).sort()).toEqual(['Find_member_by_email', 'List_events', 'List_members', 'Register_for_event']);
+		for (const t of tools) {
+			expect({ tool: t.name, description: (t.description ?? '').length > 20 }).toEqual({ tool: t.name, description: true });
+			const properties = (t.inputSchema.properties ?? {}) as Record<string, { description?: string }>;
+			expect(Object.keys(properties).length).toBeGreaterThan(0);
+			for (const [name, schema] of Object.entries(properties)) expect({ tool: t.name, name, described: Boolean(schema.description) }).toEqual({ tool: t.name, name, described: true });
+		}
+		const register = tools.find((t) => t.name === 'Register_for_event')!;
+		expect(Object.keys(register.inputSchema.properties ?? {}).sort()).toEqual(['company', 'email', 'eventId', 'firstName', 'jobTitle', 'lastName']);
+	});
+
+	it('finds a member by an email with a +, as the agent types it', async () => {
+		const email = `ada+mcp.${Date.now()}@example.com`;
+		const created = await api('POST', '/users', { email, firstName: 'Ada', lastName: 'Lovelace', position: 'Engineer', company: 'Engines' });
+		const result = (await client.callTool({ name: 'Find_member_by_email', arguments: { email } })) as ToolResult;
+		expect(result.isError).not.toBe(true);
+		expect(text(result)).toContain(email);
+		expect(text(result)).toContain(String(created.userId));
+	});
+
+	it('lists members with a filter and events with a limit', async () => {
+		const members = (await client.callTool({ name: 'List_members', arguments: { limit: 3, memberType: 'Standard' } })) as ToolResult;
+		expect(members.isError).not.toBe(true);
+		const listed = JSON.parse(text(members)) as Array<Record<string, unknown>>;
+		expect(listed.length).toBe(3);
+		const events = (await client.callTool({ name: 'List_events', arguments: { limit: 2 } })) as ToolResult;
+		expect(events.isError).not.toBe(true);
+		expect((JSON.parse(text(events)) as unknown[]).length).toBe(2);
+	});
+
+	it('registers a person for an event, and the sandbox has the registration', async () => {
+		const page = (await api('GET', '/events?pageNum=1&pageSize=100')) as { results: Array<{ eventId: string; eventStatus?: string; status?: string }> };
+		const event = page.results.find((e) => (e.eventStatus ?? e.status) === 'Published')!;
+		expect(event).toBeDefined();
+		const email = `grace.mcp.${Date.now()}@example.com`;
+		const result = (await client.callTool({
+			name: 'Register_for_event',
+			arguments: { eventId: event.eventId, email, firstName: 'Grace', lastName: 'Hopper', jobTitle: 'Admiral', company: 'Navy' },
+		})) as ToolResult;
+		expect(result.isError).not.toBe(true);
+		expect(JSON.parse(text(result))).toEqual([expect.objectContaining({ email, registered: true })]);
+		const attendees = (await api('GET', `/events/${event.eventId}/attendees?pageNum=1&pageSize=200`)) as { results: Array<{ attendeeEmail?: string; registrationSource?: string }> };
+		expect(attendees.results.find((a) => a.attendeeEmail === email)).toMatchObject({ registrationSource: 'adminPublicAPI' });
+	});
+
+	it('a bad argument comes back as a tool error the agent can read, naming the field', async () => {
+		const result = (await client.callTool({ name: 'Find_member_by_email', arguments: { email: 'not an email' } })) as ToolResult;
+		expect(result.isError).toBe(true);
+		expect(text(result)).toMatch(/email/i);
+		// The server is still there for the next call.
+		expect((await client.listTools()).tools).toHaveLength(4);
+	});
+});
