@@ -6,8 +6,8 @@
  * - Every resource and operation: the parameter panel shows exactly the fields the node's
  *   description shows for it (computed with n8n-workflow's own displayOptions logic), in the
  *   description's order, and marks issues on required fields only.
- * - Return All hides Limit; running Member → Get Many from the editor fills the output table;
- *   the Member Trigger's Fetch Test Event shows items.
+ * - Return All hides Limit; Member → Get Many and Create Many (Batch) run from the editor and
+ *   fill the output table; the Member Trigger's Fetch Test Event shows items.
  *
  * Screenshots go to .e2e/screenshots (emptied at the start). With UPDATE_SCREENSHOTS=1 the ones
  * the README shows are copied to docs/.
@@ -159,6 +159,19 @@ describe("n8n's editor with the package", () => {
 		await rows.nth(4).waitFor();
 		expect(await rows.count()).toBe(5);
 		await shot(page, 'member-get-many', true);
+	});
+
+	it('runs Create Many (Batch) from the editor: one result per row, the bad row marked, the others created', async () => {
+		const wf = await e2e.importWorkflow('batch-create-many.json', { vars: { TAG: `ui-${Date.now()}` } });
+		await page.goto(`${e2e.n8n.url}/workflow/${wf.id}`);
+		await page.locator('[data-test-id="canvas-node"]', { hasText: 'Create Many' }).dblclick();
+		await page.locator('[data-test-id="node-execute-button"]').click();
+		const rows = page.locator('[data-test-id="ndv-data-container"] table tbody tr');
+		await rows.nth(3).waitFor({ timeout: 60_000 });
+		expect(await rows.count()).toBe(4);
+		await shot(page, 'batch-result', true);
+		const table = await page.locator('[data-test-id="ndv-data-container"] table').innerText();
+		expect(table.match(/\bcreated\b/g)?.length).toBe(3);
 	});
 
 	it("the Member Trigger's Fetch Test Event shows items", async () => {
