@@ -10,7 +10,7 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test', '<rootDir>/tools'],
 	testMatch: ['**/*.test.cts'],
-	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/test/bench/'],
+	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', '<rootDir>/test/bench/', '<rootDir>/test/ui/'],
 	moduleFileExtensions: ['ts', 'cts', 'js', 'cjs', 'json'],
 	resolver: '<rootDir>/tools/jest-resolver.cjs',
 	transform: {
