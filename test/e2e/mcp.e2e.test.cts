@@ -10,6 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CREDENTIAL_NAME, CREDENTIAL_TYPE, E2E, type WorkflowJson } from './harness.cjs';
 import { PACKAGE_NAME } from '../../tools/n8n/pack.cjs';
+import { apiClient } from '../../tools/sandbox/testClient.cjs';
 
 const MCP_PATH = 'community-platform';
 const TRIGGER = 'MCP Server Trigger';
@@ -78,19 +79,11 @@ const text = (result: ToolResult) => result.content.map((c) => c.text ?? '').joi
 describe('the action node as an MCP tool', () => {
 	let e2e: E2E;
 	let client: Client;
-	let api: (method: string, path: string, body?: unknown) => Promise<Record<string, unknown>>;
+	let api: ReturnType<typeof apiClient>;
 
 	beforeAll(async () => {
 		e2e = await E2E.start();
-		const { baseUrl, clientId, accessToken } = e2e.sandbox!.credentialData();
-		api = async (method, path, body) => {
-			const res = await fetch(`${baseUrl}/public-api/v1${path}`, {
-				method,
-				headers: { 'x-client-id': clientId, authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
-				body: body === undefined ? undefined : JSON.stringify(body),
-			});
-			return (await res.json()) as Record<string, unknown>;
-		};
+		api = apiClient({ apiUrl: `${e2e.sandbox!.url}/public-api/v1` });
 		await e2e.activateWorkflow(mcpWorkflow());
 		// n8n registers the trigger's endpoint just after the activation answers: connect once it is there.
 		const deadline = Date.now() + 20_000;
@@ -125,7 +118,7 @@ describe('the action node as an MCP tool', () => {
 
 	it('finds a member by an email with a +, as the agent types it', async () => {
 		const email = `ada+mcp.${Date.now()}@example.com`;
-		const created = await api('POST', '/users', { email, firstName: 'Ada', lastName: 'Lovelace', position: 'Engineer', company: 'Engines' });
+		const created = (await api.post('/users', { email, firstName: 'Ada', lastName: 'Lovelace', position: 'Engineer', company: 'Engines' })).body;
 		const result = (await client.callTool({ name: 'Find_member_by_email', arguments: { email } })) as ToolResult;
 		expect(result.isError).not.toBe(true);
 		expect(text(result)).toContain(email);
@@ -143,7 +136,7 @@ describe('the action node as an MCP tool', () => {
 	});
 
 	it('registers a person for an event, and the sandbox has the registration', async () => {
-		const page = (await api('GET', '/events?pageNum=1&pageSize=100')) as { results: Array<{ eventId: string; eventStatus?: string; status?: string }> };
+		const page = (await api.get<{ results: Array<{ eventId: string; eventStatus?: string; status?: string }> }>('/events', { pageNum: 1, pageSize: 100 })).body;
 		const event = page.results.find((e) => (e.eventStatus ?? e.status) === 'Published')!;
 		expect(event).toBeDefined();
 		const email = `grace.mcp.${Date.now()}@example.com`;
@@ -153,7 +146,7 @@ describe('the action node as an MCP tool', () => {
 		})) as ToolResult;
 		expect(result.isError).not.toBe(true);
 		expect(JSON.parse(text(result))).toEqual([expect.objectContaining({ email, registered: true })]);
-		const attendees = (await api('GET', `/events/${event.eventId}/attendees?pageNum=1&pageSize=200`)) as { results: Array<{ attendeeEmail?: string; registrationSource?: string }> };
+		const attendees = (await api.get<{ results: Array<{ attendeeEmail?: string; registrationSource?: string }> }>(`/events/${event.eventId}/attendees`, { pageNum: 1, pageSize: 200 })).body;
 		expect(attendees.results.find((a) => a.attendeeEmail === email)).toMatchObject({ registrationSource: 'adminPublicAPI' });
 	});
 

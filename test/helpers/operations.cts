@@ -5,34 +5,13 @@
  */
 import type { IDataObject, INodeExecutionData, INodeParameters, INodeProperties } from 'n8n-workflow';
 
-import { CommunityPlatform } from '../../nodes/CommunityPlatform/CommunityPlatform.node';
 import { operationOf } from '../../nodes/CommunityPlatform/actions/resources';
+import { OPERATIONS, description, shownFor, type Key } from './description.cjs';
 import { runNode } from './harness.cjs';
 
-const properties = new CommunityPlatform().description.properties;
+export { OPERATIONS, type Key };
 
-export type Key = `${string}.${string}`;
-
-function shownFor(property: INodeProperties, resource: string, operation: string): boolean {
-	const show = property.displayOptions?.show ?? {};
-	const resources = show.resource as string[] | undefined;
-	const operations = show.operation as string[] | undefined;
-	return Boolean(resources?.includes(resource)) && (!operations || operations.includes(operation));
-}
-
-/** resource.operation for every operation the node offers, read from its description. */
-function nodeOperations(): Key[] {
-	const resourceProperty = properties.find((p) => p.name === 'resource');
-	const resources = (resourceProperty?.options ?? []) as Array<{ value: string }>;
-	const keys: Key[] = [];
-	for (const { value: resource } of resources) {
-		for (const property of properties) {
-			if (property.name !== 'operation' || !shownFor(property, resource, '')) continue;
-			for (const option of (property.options ?? []) as Array<{ value: string }>) keys.push(`${resource}.${option.value}`);
-		}
-	}
-	return keys;
-}
+const { properties } = description;
 
 /** The parameters of one operation, with collection options as `collection.option`. */
 export function fieldsOf(key: Key): Map<string, INodeProperties> {
@@ -55,7 +34,6 @@ export function labelOf(key: Key, field: string): string {
 	return property.displayName;
 }
 
-export const OPERATIONS = nodeOperations();
 
 export const rl = (mode: string, value: string) => ({ __rl: true, mode, value });
 

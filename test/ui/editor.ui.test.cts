@@ -14,26 +14,19 @@
  */
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { NodeHelpers, type INodeProperties, type INodeTypeDescription } from 'n8n-workflow';
+import { NodeHelpers, type INodeProperties } from 'n8n-workflow';
 import type { Browser, Page } from 'playwright-core';
-import { CommunityPlatform } from '../../nodes/CommunityPlatform/CommunityPlatform.node';
 import { launchBrowser, signIn } from '../../tools/n8n/browser.cjs';
 import { PACKAGE_NAME } from '../../tools/n8n/pack.cjs';
 import { REPO_DIR, SCRATCH_DIR } from '../../tools/n8n/runtime.cjs';
 import { CREDENTIAL_NAME, CREDENTIAL_TYPE, E2E, actionWorkflow, type WorkflowJson } from '../e2e/harness.cjs';
+import { OPERATIONS, description } from '../helpers/description.cjs';
 
 const SHOTS = join(SCRATCH_DIR, 'screenshots');
 const DOCS = join(REPO_DIR, 'docs');
-const description = new CommunityPlatform().description as INodeTypeDescription;
 const NODE = { typeVersion: 1 };
 const described = new Set(description.properties.map((p) => p.name));
 
-/** resource.operation for every operation the node offers, read from its description. */
-const OPERATIONS = ((description.properties.find((p) => p.name === 'resource')?.options ?? []) as Array<{ value: string }>).flatMap(({ value: resource }) =>
-	description.properties
-		.filter((p) => p.name === 'operation' && (p.displayOptions?.show?.resource as string[] | undefined)?.includes(resource))
-		.flatMap((p) => (p.options as Array<{ value: string }>).map(({ value }) => `${resource}.${value}`)),
-);
 
 /** The top-level fields n8n shows for these parameters, in order, by n8n-workflow's own rules. */
 function expectedFields(parameters: Record<string, unknown>): INodeProperties[] {

@@ -1,5 +1,5 @@
 /**
- * A real browser for the editor tests: Debian's Chromium (scripts/ensure-chromium.sh installs it)
+ * A real browser for the editor tests: Debian's Chromium (scripts/ensure-debian-package.sh installs it)
  * driven by playwright-core, which downloads no browser. Headless, and kept off the network
  * beyond 127.0.0.1: without the background-networking flags Chromium keeps calling Google.
  */

@@ -34,7 +34,7 @@ export function toQuery(query: Record<string, QueryValue> = {}): string {
 	return s ? `?${s}` : '';
 }
 
-export function apiClient(sandbox: Sandbox) {
+export function apiClient(sandbox: Pick<Sandbox, 'apiUrl'>) {
 	async function call<T = Body>(method: string, path: string, opts: CallOptions = {}): Promise<ApiAnswer<T>> {
 		// `path` may carry a raw query string (to test unencoded characters); opts.query is encoded
 		const url = `${sandbox.apiUrl}${path}${toQuery(opts.query).replace(/^\?/, path.includes('?') ? '&' : '?')}`;

@@ -60,14 +60,14 @@ export interface Ticket {
  * The API's limits are per tenant, and other processes may spend the same budget without this
  * one seeing them. Every answer says how many tokens the tenant has left
  * (`X-RateLimit-Remaining`): the pacer compares that with what its model expected when the
- * request left. What its own requests do not explain is others' spending. The model corrects
- * its level to the API's count at once, and folds the difference into an estimate of the rate
- * others spend (`others`); it refills at the advertised rate (less the margin) minus that
- * estimate, so several processes converge on shares that add up to the tier's rate. Its share
- * of the tokens the bucket holds follows the same estimate: a process that sees others spend
- * half the rate waits for two tokens before it takes one, so two processes reading the same
- * count do not both spend it. Alone, a process sees no unexplained spending and runs at the
- * full rate (less the margin).
+ * request left (its Ticket). What this process's own requests do not explain is others'
+ * spending. The model corrects its level to the API's count at once, and this process's share
+ * of the rate moves with the difference: down in proportion to the share (so larger shares give
+ * up more), up by the same step for everyone (additive increase, multiplicative decrease), so
+ * processes converge on shares that add up to the tier's rate. While sharing, a process waits
+ * for a cushion of tokens (PACE.cushion), the same for all, so processes reading the same count
+ * do not all spend it. Alone, a process sees no unexplained spending and runs at the full rate
+ * (less the margin).
  */
 export class Pacer {
 	private limits: TierLimits;
@@ -266,8 +266,7 @@ export class Pacer {
 	}
 
 	/** A request that got no answer (a network error): it may or may not have taken a token. */
-	lost(ticket: Ticket) {
-		void ticket;
+	lost() {
 		this.answered(clock.now());
 	}
 

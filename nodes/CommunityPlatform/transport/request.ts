@@ -205,7 +205,7 @@ export async function apiRequest<T = unknown>(this: ApiContext, req: ApiRequest)
 				abortSignal: signal,
 			})) as IN8nHttpFullResponse;
 		} catch (error) {
-			pacer.lost(ticket);
+			pacer.lost();
 			if (signal?.aborted) throw cancelledError(ctx.node, req.itemIndex);
 			failures++;
 			if (isRead && failures <= RETRY_POLICY.readRetries && !overruns(backoffMs())) {
