@@ -18,7 +18,7 @@ import nock from 'nock';
 import { API, runNode } from '../helpers/harness.cjs';
 import type { Key } from '../helpers/operations.cjs';
 import { BASE, BatchRowFailure, OPERATIONS, fieldsOf, isBatch, labelOf, outcomeOf, rl, withParameters } from '../helpers/operations.cjs';
-import { installVirtualClock } from '../helpers/virtualClock.cjs';
+import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
 // ------------------------------------------------------------------ the table
 
@@ -449,7 +449,7 @@ const onNoMatch = (req: { method?: string; path?: string; href?: string }) => {
 	unmatched.push(`${req.method ?? '?'} ${req.href ?? req.path ?? '?'}`);
 };
 
-let clock: ReturnType<typeof installVirtualClock>;
+useVirtualClock();
 beforeAll(() => {
 	nock.emitter.on('no match', onNoMatch);
 });
@@ -457,12 +457,7 @@ afterAll(() => {
 	nock.emitter.removeListener('no match', onNoMatch);
 });
 beforeEach(() => {
-	clock = installVirtualClock();
 	unmatched.length = 0;
-	nock.cleanAll();
-});
-afterEach(() => {
-	clock.restore();
 	nock.cleanAll();
 });
 

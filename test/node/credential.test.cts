@@ -7,7 +7,7 @@ import { CommunityPlatformApi, NOT_THE_API } from '../../credentials/CommunityPl
 import { CommunityPlatform } from '../../nodes/CommunityPlatform/CommunityPlatform.node';
 import { API, BASE_URL, CREDENTIALS, runNode } from '../helpers/harness.cjs';
 import { additionalData } from '../helpers/n8nContext.cjs';
-import { installVirtualClock } from '../helpers/virtualClock.cjs';
+import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
 /**
  * Runs the credential's test the way n8n's credentials tester does: the test request goes
@@ -74,6 +74,8 @@ async function testCredential(data: ICredentialDataDecryptedObject): Promise<{ s
 	}
 	return { status: 'OK', message: 'Connection successful!' };
 }
+
+useVirtualClock();
 
 describe('credential', () => {
 	const credential = new CommunityPlatformApi();
@@ -146,15 +148,6 @@ describe('credential', () => {
 	});
 
 	describe('base URL as users paste it', () => {
-		let clock: ReturnType<typeof installVirtualClock>;
-		beforeEach(() => {
-			clock = installVirtualClock();
-		});
-		afterEach(() => {
-			clock.restore();
-			nock.cleanAll();
-		});
-
 		it('works with a trailing slash or the API prefix included', async () => {
 			for (const baseUrl of ['https://community.test/', 'https://community.test/public-api/v1']) {
 				const scope = nock(API).get('/users/u1').reply(200, { userId: 'u1' });

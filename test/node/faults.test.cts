@@ -11,7 +11,7 @@ import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatform/Co
 import { RETRY_POLICY } from '../../nodes/CommunityPlatform/transport/request';
 import { API, CREDENTIALS, runNode } from '../helpers/harness.cjs';
 import { expectFeed, TriggerUnderTest } from '../helpers/pollHarness.cjs';
-import { installVirtualClock } from '../helpers/virtualClock.cjs';
+import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
 const RESET = Math.floor(Date.UTC(2026, 10, 21) / 1000);
@@ -24,14 +24,7 @@ const quotaSpent = {
 /** nock needs a real Error (a plain object leaves the socket hanging). */
 const socketError = (code: string, message: string) => Object.assign(new Error(message), { code });
 
-let clock: ReturnType<typeof installVirtualClock>;
-beforeEach(() => {
-	clock = installVirtualClock(NOW);
-});
-afterEach(() => {
-	clock.restore();
-	nock.cleanAll();
-});
+const clock = useVirtualClock(NOW);
 
 const person = (n: number) => ({ email: `p${n}@example.com`, first: `P${n}`, title: 'Dev', company: 'Acme' });
 const createMany = (items: object[], extra: object = {}) =>

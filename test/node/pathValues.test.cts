@@ -24,7 +24,7 @@ import { MAX_PATH_VALUE_LENGTH } from '../../nodes/CommunityPlatform/transport/p
 import { API, loadOptionsContext, runNode } from '../helpers/harness.cjs';
 import type { Key } from '../helpers/operations.cjs';
 import { BASE, BatchRowFailure, OPERATIONS, fieldsOf, labelOf, outcomeOf, rl, withParameters } from '../helpers/operations.cjs';
-import { installVirtualClock } from '../helpers/virtualClock.cjs';
+import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
 /** Per operation, the fields whose value goes into the request path. */
 const PATH_FIELDS: Partial<Record<Key, string[]>> = {
@@ -89,14 +89,9 @@ function recordEverything(status = 200, body: unknown = {}) {
 	}
 }
 
-let clock: ReturnType<typeof installVirtualClock>;
+useVirtualClock();
 beforeEach(() => {
-	clock = installVirtualClock();
 	seen.length = 0;
-	nock.cleanAll();
-});
-afterEach(() => {
-	clock.restore();
 	nock.cleanAll();
 });
 

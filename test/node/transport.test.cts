@@ -5,20 +5,13 @@ import { clock as transportClock } from '../../nodes/CommunityPlatform/transport
 import { tierOf } from '../../nodes/CommunityPlatform/transport/tiers';
 import { RETRY_POLICY, apiRequest, pathOf } from '../../nodes/CommunityPlatform/transport/request';
 import { API, CREDENTIALS, loadOptionsContext, runNode } from '../helpers/harness.cjs';
-import { installVirtualClock } from '../helpers/virtualClock.cjs';
+import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
-let clock: ReturnType<typeof installVirtualClock>;
 
 /** nock needs a real Error (a plain object leaves the socket hanging). */
 const socketError = (code: string, message: string) => Object.assign(new Error(message), { code });
 
-beforeEach(() => {
-	clock = installVirtualClock();
-});
-afterEach(() => {
-	clock.restore();
-	nock.cleanAll();
-});
+const clock = useVirtualClock();
 
 const getMember = (id = 'u1', extra: object = {}) =>
 	runNode({ parameters: { resource: 'member', operation: 'get', member: { __rl: true, mode: 'id', value: id } }, ...extra });
