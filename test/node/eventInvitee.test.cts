@@ -1,9 +1,8 @@
 import nock from 'nock';
 
-import type { INodeProperties } from 'n8n-workflow';
-
 import { CommunityPlatform } from '../../nodes/CommunityPlatform/CommunityPlatform.node';
 import { getEventInvitationTicketTypes, getEventTicketTypes } from '../../nodes/CommunityPlatform/methods/options/events';
+import { fieldsOf } from '../helpers/description.cjs';
 import { API, loadOptionsContext, runNode } from '../helpers/harness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
@@ -259,10 +258,7 @@ describe('ticket types of an event (loader)', () => {
 describe('the Ticket Type field', () => {
 	/** The Ticket Type field of an Event Invitee operation, at the top or inside a collection. */
 	const ticketTypeField = (operation: 'add' | 'getAll') =>
-		new CommunityPlatform().description.properties
-			.filter((p) => p.displayOptions?.show?.resource?.includes('eventInvitee') && p.displayOptions.show.operation?.includes(operation))
-			.flatMap((p) => (p.type === 'collection' ? (p.options as INodeProperties[]) : [p]))
-			.find((p) => p.name === 'ticketType');
+		[...fieldsOf(`eventInvitee.${operation}`).values()].find((p) => p.name === 'ticketType');
 
 	it.each(['add', 'getAll'] as const)('of %s says the list holds only types someone holds, and how to type another in', (operation) => {
 		const description = ticketTypeField(operation)?.description;
