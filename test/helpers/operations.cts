@@ -8,7 +8,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { operationOf } from '../../nodes/CommunityPlatform/actions/resources';
 import { OPERATIONS, fieldsOf, labelOf, type Key } from './description.cjs';
-import { runNode } from './harness.cjs';
+import { runNode, type RunOptions } from './harness.cjs';
 
 export { OPERATIONS, fieldsOf, labelOf, type Key };
 
@@ -71,6 +71,25 @@ export function withParameters(base: INodeParameters, set: Record<string, unknow
 	}
 	return out as INodeParameters;
 }
+
+/** An input item for Create Many (Batch): member `n`, whose fields the operation maps from the item. */
+export const person = (n: number) => ({ email: `p${n}@example.com`, first: `P${n}`, title: 'Dev', company: 'Acme' });
+
+/** Runs Create Many (Batch) over `items`, each field mapped from its item; `extra` adds parameters. */
+export const createMany = (items: object[], extra: object = {}, options: Partial<RunOptions> = {}) =>
+	runNode({
+		items: items as never,
+		...options,
+		parameters: {
+			resource: 'member',
+			operation: 'createMany',
+			email: '={{ $json.email }}',
+			firstName: '={{ $json.first }}',
+			position: '={{ $json.title }}',
+			company: '={{ $json.company }}',
+			...extra,
+		},
+	});
 
 export const isBatch = (key: Key) => {
 	const [resource, operation] = key.split('.');

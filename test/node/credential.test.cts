@@ -1,12 +1,12 @@
 import nock from 'nock';
 import { ExecuteContext, RoutingNode } from 'n8n-core';
-import type { ICredentialDataDecryptedObject, INode, INodeType, INodeTypes, IRunExecutionData } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, INode, INodeType, IRunExecutionData } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { CommunityPlatformApi, NOT_THE_API } from '../../credentials/CommunityPlatformApi.credentials';
 import { CommunityPlatform } from '../../nodes/CommunityPlatform/CommunityPlatform.node';
 import { API, BASE_URL, CREDENTIALS, runNode } from '../helpers/harness.cjs';
-import { additionalData } from '../helpers/n8nContext.cjs';
+import { additionalData, nodeTypesFor } from '../helpers/n8nContext.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
 /**
@@ -41,8 +41,7 @@ async function testCredential(data: ICredentialDataDecryptedObject): Promise<{ s
 		parameters: {},
 		credentials: { communityPlatformApi: { id: '1', name: 'Community Platform account' } },
 	};
-	const nodeTypes = { getByName: () => nodeType, getByNameAndVersion: () => nodeType, getKnownTypes: () => ({}) };
-	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: nodeTypes as unknown as INodeTypes });
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: nodeTypesFor(nodeType) });
 	const context = new ExecuteContext(
 		workflow,
 		node,

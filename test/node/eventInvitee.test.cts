@@ -3,7 +3,7 @@ import nock from 'nock';
 import { CommunityPlatform } from '../../nodes/CommunityPlatform/CommunityPlatform.node';
 import { getEventInvitationTicketTypes, getEventTicketTypes } from '../../nodes/CommunityPlatform/methods/options/events';
 import { fieldsOf } from '../helpers/description.cjs';
-import { API, loadOptionsContext, runNode } from '../helpers/harness.cjs';
+import { API, loadOptionsContext, page, runNode } from '../helpers/harness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
 const invitee = (n: number, ticketType = 'VIP') => ({
@@ -17,13 +17,6 @@ const invitee = (n: number, ticketType = 'VIP') => ({
 	createdAt: '2026-02-01T10:00:00.000Z',
 	usedAt: null,
 	usedBy: null,
-});
-
-const page = (results: object[], pageNumber: number, pageSize: number) => ({
-	size: results.length,
-	pageNumber,
-	pageSize,
-	results,
 });
 
 const byId = { __rl: true, mode: 'id', value: 'e1' };

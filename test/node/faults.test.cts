@@ -9,7 +9,8 @@ import nock from 'nock';
 
 import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatform/CommunityPlatformMemberTrigger.node';
 import { RETRY_POLICY } from '../../nodes/CommunityPlatform/transport/request';
-import { API, CREDENTIALS, runNode } from '../helpers/harness.cjs';
+import { API, CREDENTIALS, runNode, socketError } from '../helpers/harness.cjs';
+import { createMany, person } from '../helpers/operations.cjs';
 import { expectFeed, TriggerUnderTest } from '../helpers/pollHarness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
@@ -21,25 +22,8 @@ const quotaSpent = {
 	'X-RateLimit-Daily-Remaining': '0',
 	'X-RateLimit-Daily-Reset': String(RESET),
 };
-/** nock needs a real Error (a plain object leaves the socket hanging). */
-const socketError = (code: string, message: string) => Object.assign(new Error(message), { code });
-
 const clock = useVirtualClock(NOW);
 
-const person = (n: number) => ({ email: `p${n}@example.com`, first: `P${n}`, title: 'Dev', company: 'Acme' });
-const createMany = (items: object[], extra: object = {}) =>
-	runNode({
-		items: items as never,
-		parameters: {
-			resource: 'member',
-			operation: 'createMany',
-			email: '={{ $json.email }}',
-			firstName: '={{ $json.first }}',
-			position: '={{ $json.title }}',
-			company: '={{ $json.company }}',
-			...extra,
-		},
-	});
 const created = (count: number, jobId = 'j1') => ({
 	jobId,
 	status: 'completed',
