@@ -75,6 +75,19 @@ function isInvalidCursor(error: unknown): boolean {
 	return String(httpCode) === '400' && typeof message === 'string' && /^invalid cursor/i.test(message.trim());
 }
 
+/**
+ * After a failed page read: when the API no longer accepts the cursor, drops it and returns
+ * where reading restarts by time, a little before the point the rows were read up to (rows read
+ * twice are recognised by their id and updatedAt). Any other error, or an invalid cursor past
+ * the poll's recoveries, is thrown on; the API's errors arrive as NodeApiErrors already.
+ */
+function recoverFromInvalidCursor(error: unknown, state: WorkingState, earlierRecoveries: number): number | undefined {
+	if (!state.cursor || !isInvalidCursor(error) || earlierRecoveries >= FEED_LIMITS.recoveriesPerPoll) throw error;
+	state.cursor = undefined;
+	const from = state.readTo;
+	return from === undefined ? undefined : from - FEED_LIMITS.recoveryOverlapMs;
+}
+
 async function fetchPage<K extends string>(
 	ctx: IPollFunctions,
 	feed: FeedDefinition<K>,
@@ -190,30 +203,19 @@ async function drain<K extends string>(
 	let restartAt: number | undefined;
 
 	for (let pages = 0; ; pages++) {
-		// The API's errors arrive as NodeApiErrors already; only an invalid cursor is handled here.
-		const outcome = await fetchPage(
-			ctx,
-			feed,
-			settings.scope,
-			{ cursor: state.cursor, startTime: restartAt ?? state.readTo },
-			{ deadline: limits.deadline },
-		).then(
-			(page) => ({ page }),
-			(error: unknown) => ({ error }),
-		);
-		if ('error' in outcome) {
-			if (!state.cursor || !isInvalidCursor(outcome.error) || recoveries >= FEED_LIMITS.recoveriesPerPoll) {
-				throw outcome.error;
-			}
-			// The API no longer accepts the cursor: restart by time, a little before the point the
-			// rows were read up to; rows read twice are recognised by (id, updatedAt).
-			recoveries++;
-			state.cursor = undefined;
-			const from = state.readTo;
-			restartAt = from === undefined ? undefined : from - FEED_LIMITS.recoveryOverlapMs;
+		let page: FeedPage;
+		try {
+			page = await fetchPage(
+				ctx,
+				feed,
+				settings.scope,
+				{ cursor: state.cursor, startTime: restartAt ?? state.readTo },
+				{ deadline: limits.deadline },
+			);
+		} catch (error) {
+			restartAt = recoverFromInvalidCursor(error, state, recoveries++);
 			continue;
 		}
-		const { page } = outcome;
 
 		const readUpTo = state.readTo;
 		let complete = true;
