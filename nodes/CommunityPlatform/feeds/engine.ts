@@ -4,8 +4,7 @@ import { z } from 'zod';
 
 import { parseParameters, timestamp } from '../schemas/common';
 import { clock } from '../transport/clock';
-import { malformedError } from '../transport/errors';
-import { apiRequest, secretsOf } from '../transport/request';
+import { apiRequest, malformedAnswerOf } from '../transport/request';
 import { FEED_LIMITS, WorkingState, toIso, toMs } from './state';
 import type { FeedDefinition, FeedPage, FeedScope } from './types';
 
@@ -98,12 +97,17 @@ async function fetchPage<K extends string>(
 	const qs: IDataObject = { ...scope.qs, pageSize: options.pageSize ?? FEED_LIMITS.pageSize };
 	if (from.cursor) qs.cursor = from.cursor;
 	else if (from.startTime !== undefined) qs.startTime = toIso(from.startTime);
-	const page = (await apiRequest.call(ctx, { method: 'GET', path: feed.path, qs, deadline: options.deadline })) as FeedPage;
-	const fail = async (what: string) =>
-		malformedError({ node: ctx.getNode(), method: 'GET', path: feed.path, secrets: await secretsOf(ctx) }, what, page);
-	if (!page || !Array.isArray(page.results)) throw await fail('no "results" list in the feed page');
-	if (toMs(page.serverTimestamp) === undefined) throw await fail('no valid "serverTimestamp" in the feed page');
-	return page;
+	return (await apiRequest.call(ctx, {
+		method: 'GET',
+		path: feed.path,
+		qs,
+		deadline: options.deadline,
+		expect: {
+			shape: 'page',
+			of: 'feed page',
+			check: (page) => (toMs(page.serverTimestamp) === undefined ? 'no valid "serverTimestamp" in the feed page' : undefined),
+		},
+	})) as FeedPage;
 }
 
 /**
@@ -194,9 +198,7 @@ async function drain<K extends string>(
 	limits: DrainLimits,
 ): Promise<{ items: INodeExecutionData[]; rowsRead: number }> {
 	const items: INodeExecutionData[] = [];
-	const secrets = await secretsOf(ctx);
-	const fail = (what: string, body: unknown) =>
-		malformedError({ node: ctx.getNode(), method: 'GET', path: feed.path, secrets }, what, body);
+	const fail = await malformedAnswerOf(ctx, { method: 'GET', path: feed.path });
 	let rowsRead = 0;
 	let recoveries = 0;
 	/** Where reading restarts after an invalid cursor (a little before the rows read so far). */

@@ -5,12 +5,13 @@ import type {
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
 	IPollFunctions,
+	NodeApiError,
 } from 'n8n-workflow';
 
 import { NodeOperationError } from 'n8n-workflow';
 
 import { clock } from './clock';
-import type { ErrorContext } from './errors';
+import type { ErrorContext, ErrorHint } from './errors';
 import {
 	apiError,
 	cancelledError,
@@ -25,6 +26,8 @@ import { clip } from './quote';
 import type { Pacer } from './rateLimit';
 import { numberHeader, pacerFor } from './rateLimit';
 import { NO_RETRIES, decideRetry } from './retry';
+import type { Expected } from './shape';
+import { shapeProblem } from './shape';
 import type { Tier } from './tiers';
 import { tierOf } from './tiers';
 
@@ -45,6 +48,10 @@ export interface ApiRequest {
 	itemIndex?: number;
 	/** Said to the user when the API answers 404. */
 	notFound?: string;
+	/** The shape a 2xx answer must have; without it any JSON is accepted. */
+	expect?: Expected;
+	/** The endpoint's known refusals, told with what to do about them. */
+	hints?: ErrorHint[];
 	/**
 	 * Clock time (ms) by which the call must be over: no wait (429, backoff, pacing after a
 	 * Retry-After) that would end later is started, and the request's timeout is cut to fit.
@@ -92,10 +99,30 @@ export function encodeQuery(qs: IDataObject = {}): string {
 	return parts.length ? `?${parts.join('&')}` : '';
 }
 
-/** The credential's secrets, for errors raised outside apiRequest that quote an answer. */
-export async function secretsOf(ctx: ApiContext): Promise<string[]> {
+/** What the errors of a request name and must not echo. */
+function errorContext(ctx: ApiContext, req: Omit<ApiRequest, 'path'> & { path: string }, accessToken: unknown): ErrorContext {
+	return {
+		node: ctx.getNode(),
+		method: req.method,
+		path: req.path,
+		itemIndex: req.itemIndex,
+		notFound: req.notFound,
+		hints: req.hints,
+		secrets: [String(accessToken ?? '')],
+	};
+}
+
+/**
+ * The malformed-answer error of a request, for parts of an answer checked after it was read
+ * (a feed's rows, as they are processed): the same error a wrongly shaped answer raises.
+ */
+export async function malformedAnswerOf(
+	ctx: ApiContext,
+	req: Pick<ApiRequest, 'method' | 'path' | 'itemIndex'>,
+): Promise<(what: string, body: unknown) => NodeApiError> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
-	return [String(credentials.accessToken ?? '')];
+	const errors = errorContext(ctx, { ...req, path: pathText(req.path) }, credentials.accessToken);
+	return (what, body) => malformedError(errors, what, body);
 }
 
 function cancelSignal(ctx: ApiContext): AbortSignal | undefined {
@@ -105,7 +132,17 @@ function cancelSignal(ctx: ApiContext): AbortSignal | undefined {
 		: undefined;
 }
 
-/** Parses a 2xx body; an answer that is not JSON fails, saying what a write most likely did. */
+/**
+ * Parses a 2xx body; an answer that is not JSON, or not of the expected shape, fails, saying
+ * what a write most likely did.
+ */
+function answerOf(ctx: ErrorContext, body: unknown, expected?: Expected): unknown {
+	const answer = parseBody(ctx, body);
+	const problem = expected && shapeProblem(expected, answer);
+	if (problem) throw malformedError(ctx, problem, answer);
+	return answer;
+}
+
 function parseBody(ctx: ErrorContext, body: unknown): unknown {
 	if (typeof body !== 'string') return body ?? {};
 	if (body.trim() === '') return {};
@@ -230,20 +267,13 @@ export async function apiRequest<T = unknown>(this: ApiContext, req: ApiRequest)
 		tier,
 		pacer: pacerFor(baseUrl, String(credentials.clientId ?? ''), tier),
 		signal: cancelSignal(this),
-		errors: {
-			node: this.getNode(),
-			method: req.method,
-			path,
-			itemIndex: req.itemIndex,
-			notFound: req.notFound,
-			secrets: [String(credentials.accessToken ?? '')],
-		},
+		errors: errorContext(this, { ...req, path }, credentials.accessToken),
 	};
 
 	for (let count = NO_RETRIES; ; ) {
 		const attempt = await attemptOnce(call);
 		const { status } = attempt;
-		if (status !== undefined && status >= 200 && status < 300) return parseBody(call.errors, attempt.body) as T;
+		if (status !== undefined && status >= 200 && status < 300) return answerOf(call.errors, attempt.body, req.expect) as T;
 		if (status === undefined && call.signal?.aborted) throw cancelledError(call.errors.node, req.itemIndex);
 		if (status === 429) {
 			const quotaResetsAt = call.pacer.quotaSpentUntil();
