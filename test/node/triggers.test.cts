@@ -822,7 +822,7 @@ describe('Event Attendee Trigger events', () => {
 					{ eventId: 'ev2', eventTitle: 'Webinar', eventStartTime: '2026-12-05T18:00:00.000Z', eventStatus: 'Draft' },
 				],
 			});
-		const { getFeedEvents } = await import('../../nodes/CommunityPlatform/feeds/eventAttendees');
+		const { getFeedEvents } = await import('../../nodes/CommunityPlatform/methods/options/feedEvents');
 		const { loadOptionsContextFor } = await import('../helpers/pollHarness.cjs');
 		const options = await getFeedEvents.call(loadOptionsContextFor(new CommunityPlatformEventAttendeeTrigger()));
 		expect(options).toEqual([

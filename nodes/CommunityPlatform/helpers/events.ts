@@ -6,53 +6,9 @@ import type { Page } from '../transport/paginate';
 import type { ApiContext } from '../transport/request';
 import { clipQuoted } from '../transport/quote';
 import { apiRequest, pathOf } from '../transport/request';
-import { pickFields } from './fields';
 
 /** The event a locator points at: by id (From List, By ID) or by the slug in its URL (By URL). */
 export type EventRef = { eventId: string; slug?: undefined; url?: undefined } | { slug: string; url: string; eventId?: undefined };
-
-/**
- * The spec gives no maximum page size for attendees. 100 is the largest size the API is known
- * to accept for attendee rows (the event-attendee change feed allows 1-100), and stays under the
- * general maximum of 200, so Return All works whichever of the two the endpoint enforces.
- */
-export const ATTENDEES_MAX_PAGE_SIZE = 100;
-
-const SIMPLE_EVENT_FIELDS = [
-	'eventId',
-	'eventTitle',
-	'eventType',
-	'eventStartTime',
-	'eventEndTime',
-	'eventTimezone',
-	'eventSlug',
-	'eventUrl',
-	'eventStatus',
-	'access',
-	'unlisted',
-	'ownership',
-];
-
-const SIMPLE_ATTENDEE_FIELDS = [
-	'attendeeId',
-	'userId',
-	'attendeeDisplayName',
-	'attendeeEmail',
-	'attendeeType',
-	'ticketType',
-	'registeredAt',
-	'joinedAt',
-	'checkedInAt',
-	'registrationSource',
-];
-
-export function simplifyEvents(events: IDataObject[], simplify: boolean): IDataObject[] {
-	return simplify ? events.map((event) => pickFields(event, SIMPLE_EVENT_FIELDS)) : events;
-}
-
-export function simplifyAttendees(attendees: IDataObject[], simplify: boolean): IDataObject[] {
-	return simplify ? attendees.map((attendee) => pickFields(attendee, SIMPLE_ATTENDEE_FIELDS)) : attendees;
-}
 
 /**
  * The slug in an event's URL: the path segment after the last `events`, as in
@@ -135,11 +91,11 @@ async function findEventBySlug(this: ApiContext, ref: { slug: string; url: strin
 			path: '/events',
 			qs: { pageNum, pageSize: SCAN_PAGE_SIZE },
 			itemIndex,
+			expect: { shape: 'page' },
 		})) as Page;
-		const results = Array.isArray(page?.results) ? page.results : [];
-		const event = results.find((e) => e.eventSlug === ref.slug);
+		const event = page.results.find((e) => e.eventSlug === ref.slug);
 		if (event) return event;
-		if (results.length < SCAN_PAGE_SIZE) break;
+		if (page.results.length < SCAN_PAGE_SIZE) break;
 	}
 	throw new NodeOperationError(this.getNode(), clipQuoted(`No event has the slug "${ref.slug}" (from the URL "${ref.url}")`), {
 		itemIndex,

@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
 
-import type { ProfileQuestion } from '../helpers/profileQuestions';
-import { describeProfileQuestions } from '../helpers/profileQuestions';
+import type { ProfileQuestion } from '../reads/profileQuestions';
+import { describeProfileQuestions } from '../reads/profileQuestions';
 
 /** One mapper field per profile question; Location questions are left out (the API rejects them). */
 function profileAnswerField(question: ProfileQuestion): ResourceMapperField {

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { ErrorHint } from '../../helpers/apiErrors';
-import { withErrorHints } from '../../helpers/apiErrors';
 import { compact, parseParameters } from '../../schemas/common';
 import { createVideoSchema } from '../../schemas/content';
+import type { ErrorHint } from '../../transport/errors';
 import { apiRequest } from '../../transport/request';
 
 const properties: INodeProperties[] = [
@@ -149,10 +148,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		...(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
 	});
 	const body = compact(parseParameters(this.getNode(), createVideoSchema, raw, itemIndex, LABELS));
-	return (await withErrorHints(
-		this,
-		itemIndex,
-		VIDEO_HINTS,
-		async () => await apiRequest.call(this, { method: 'POST', path: '/videos', body, itemIndex }),
-	)) as IDataObject;
+	return (await apiRequest.call(this, { method: 'POST', path: '/videos', body, itemIndex, hints: VIDEO_HINTS })) as IDataObject;
 }

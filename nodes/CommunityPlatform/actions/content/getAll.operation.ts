@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { CONTENT_TYPES, DATED_CONTENT_TYPES, simplifyContent } from '../../helpers/content';
+import { simplifyContent } from '../../output/simplify';
 import { compact, failParameters, parseParameters, readLimit } from '../../schemas/common';
 import { contentFiltersSchema } from '../../schemas/content';
 import { paginate } from '../../transport/paginate';
 import { returnAllAndLimit, simplify } from '../common.descriptions';
+import { CONTENT_TYPES, DATED_CONTENT_TYPES } from './contentTypes';
 
 const properties: INodeProperties[] = [
 	{

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readOptOuts } from '../../helpers/emailOptOuts';
 import { compact, parseParameters, readLimit } from '../../schemas/common';
 import { optOutQuerySchema } from '../../schemas/emailOptOuts';
 import { returnAllAndLimit } from '../common.descriptions';
+import { readOptOuts } from './readOptOuts';
 
 const properties: INodeProperties[] = [
 	{

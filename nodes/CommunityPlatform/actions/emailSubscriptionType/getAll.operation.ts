@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listSubscriptionTypes } from '../../helpers/emailOptOuts';
+import { listSubscriptionTypes } from '../../reads/subscriptionTypes';
 import { compact, parseParameters, readLimit } from '../../schemas/common';
 import { subscriptionTypeQuerySchema } from '../../schemas/emailOptOuts';
 import { returnAllAndLimit } from '../common.descriptions';

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getEvent, simplifyEvents } from '../../helpers/events';
+import { getEvent } from '../../helpers/events';
+import { simplifyEvents } from '../../output/simplify';
 import { simplify } from '../common.descriptions';
 import { eventLocator, eventRef } from './descriptions';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { simplifyEvents } from '../../helpers/events';
+import { simplifyEvents } from '../../output/simplify';
 import { compact, parseParameters, readLimit } from '../../schemas/common';
 import { EVENT_ACCESS, EVENT_STATUSES, eventFiltersSchema } from '../../schemas/events';
 import { paginate } from '../../transport/paginate';

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { eventIdOf, simplifyAttendees } from '../../helpers/events';
+import { eventIdOf } from '../../helpers/events';
+import { simplifyAttendees } from '../../output/simplify';
 import { parseParameters, requiredText } from '../../schemas/common';
 import { apiRequest, pathOf } from '../../transport/request';
 import { simplify } from '../common.descriptions';

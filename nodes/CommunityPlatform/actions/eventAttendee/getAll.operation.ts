@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { ATTENDEES_MAX_PAGE_SIZE, eventIdOf, simplifyAttendees } from '../../helpers/events';
+import { eventIdOf } from '../../helpers/events';
+import { simplifyAttendees } from '../../output/simplify';
 import { compact, parseParameters, readLimit } from '../../schemas/common';
 import { attendeeFiltersSchema } from '../../schemas/events';
-import { paginate } from '../../transport/paginate';
+import { ATTENDEES_MAX_PAGE_SIZE, paginate } from '../../transport/paginate';
 import { pathOf } from '../../transport/request';
 import { returnAllAndLimit, simplify } from '../common.descriptions';
 import { eventLocator, eventRef } from '../event/descriptions';

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { withErrorHints } from '../../helpers/apiErrors';
 import { eventSlugOf } from '../../helpers/events';
 import { compact, parseParameters } from '../../schemas/common';
 import { registrationSchema } from '../../schemas/events';
@@ -71,10 +70,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	const person = compact(parseParameters(this.getNode(), registrationSchema, raw, itemIndex, LABELS));
 	const eventSlug = await eventSlugOf.call(this, ref, itemIndex);
-	const response = await withErrorHints(
-		this,
+	const response = await apiRequest.call(this, {
+		method: 'POST',
+		path: '/registration',
+		body: { eventSlug, ...person },
 		itemIndex,
-		[
+		notFound: `No event has the slug "${eventSlug}"`,
+		hints: [
 			{
 				status: 400,
 				match: /already registered/i,
@@ -90,14 +92,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 					'Check "Ticket Option ID": it must be a ticket option of this event, and an invitation-only option needs an invitation for this email first.',
 			},
 		],
-		async () =>
-			await apiRequest.call(this, {
-				method: 'POST',
-				path: '/registration',
-				body: { eventSlug, ...person },
-				itemIndex,
-				notFound: `No event has the slug "${eventSlug}"`,
-			}),
-	);
+	});
 	return { eventSlug, email: person.email, registered: true, ...(response as IDataObject) };
 }

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { withErrorHints } from '../../helpers/apiErrors';
 import { eventIdOf } from '../../helpers/events';
 import { compact, parseParameters } from '../../schemas/common';
 import { ATTENDEE_TYPES, addInviteeSchema } from '../../schemas/events';
@@ -98,14 +97,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	const body = compact(parseParameters(this.getNode(), addInviteeSchema, raw, itemIndex, LABELS));
 	const eventId = await eventIdOf.call(this, ref, itemIndex);
-	const response = await withErrorHints(this, itemIndex, INVITEE_HINTS, async () =>
-		await apiRequest.call(this, {
-			method: 'POST',
-			path: pathOf`/events/${{ Event: eventId }}/invitees`,
-			body,
-			itemIndex,
-			notFound: `No event has the ID "${eventId}"`,
-		}),
-	);
+	const response = await apiRequest.call(this, {
+		method: 'POST',
+		path: pathOf`/events/${{ Event: eventId }}/invitees`,
+		body,
+		itemIndex,
+		notFound: `No event has the ID "${eventId}"`,
+		hints: INVITEE_HINTS,
+	});
 	return { eventId, ...body, invited: true, ...(response as IDataObject) };
 }

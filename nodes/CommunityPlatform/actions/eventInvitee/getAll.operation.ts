@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { withErrorHints } from '../../helpers/apiErrors';
 import { eventIdOf } from '../../helpers/events';
 import { compact, parseParameters, readLimit } from '../../schemas/common';
 import { ATTENDEE_TYPES, inviteeFiltersSchema } from '../../schemas/events';
@@ -68,14 +67,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const raw = compact(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
 	const qs = compact(parseParameters(this.getNode(), inviteeFiltersSchema, raw, itemIndex, LABELS));
 	const eventId = await eventIdOf.call(this, ref, itemIndex);
-	return await withErrorHints(this, itemIndex, INVITEE_HINTS, async () =>
-		(await paginate.call(this, {
-			path: pathOf`/events/${{ Event: eventId }}/invitees`,
-			qs,
-			returnAll,
-			limit,
-			itemIndex,
-			notFound: `No event has the ID "${eventId}"`,
-		})) as IDataObject[],
-	);
+	return (await paginate.call(this, {
+		path: pathOf`/events/${{ Event: eventId }}/invitees`,
+		qs,
+		returnAll,
+		limit,
+		itemIndex,
+		notFound: `No event has the ID "${eventId}"`,
+		hints: INVITEE_HINTS,
+	})) as IDataObject[];
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { maybeSimplify } from '../../helpers/members';
+import { simplifyMembers } from '../../output/simplify';
 import { apiRequest, pathOf } from '../../transport/request';
 import { memberLocator, simplify } from '../common.descriptions';
 import { memberTarget } from './target';
@@ -18,5 +18,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		notFound: `No member has the ID "${userId}"`,
 	})) as IDataObject;
-	return maybeSimplify([member], this.getNodeParameter('simplify', itemIndex, true) as boolean);
+	return simplifyMembers([member], this.getNodeParameter('simplify', itemIndex, true) as boolean);
 }

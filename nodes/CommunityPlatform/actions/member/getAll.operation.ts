@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { maybeSimplify } from '../../helpers/members';
+import { simplifyMembers } from '../../output/simplify';
 import { compact, parseParameters, readLimit } from '../../schemas/common';
 import { APPROVAL_FILTERS, MEMBER_TYPES, memberFiltersSchema } from '../../schemas/member';
 import { paginate } from '../../transport/paginate';
@@ -97,5 +97,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	});
 	const qs = compact(parseParameters(this.getNode(), memberFiltersSchema, raw, itemIndex, LABELS));
 	const members = (await paginate.call(this, { path: '/users', qs, returnAll, limit, itemIndex })) as IDataObject[];
-	return maybeSimplify(members, this.getNodeParameter('simplify', itemIndex, true) as boolean);
+	return simplifyMembers(members, this.getNodeParameter('simplify', itemIndex, true) as boolean);
 }

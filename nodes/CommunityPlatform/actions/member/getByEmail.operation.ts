@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { findMemberByEmail, maybeSimplify } from '../../helpers/members';
+import { findMemberByEmail } from '../../helpers/members';
+import { simplifyMembers } from '../../output/simplify';
 import { email, parseParameters } from '../../schemas/common';
 import { simplify } from '../common.descriptions';
 
@@ -30,5 +31,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		{ email: 'Email' },
 	);
 	const member = await findMemberByEmail.call(this, params.email, itemIndex);
-	return maybeSimplify([member], this.getNodeParameter('simplify', itemIndex, true) as boolean);
+	return simplifyMembers([member], this.getNodeParameter('simplify', itemIndex, true) as boolean);
 }

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties, ResourceMapperVal
 
 import { compact, failParameters, parseParameters } from '../../schemas/common';
 import { APPROVAL_STATUSES, MEMBER_TYPES, profileFieldsSchema } from '../../schemas/member';
-import type { ProfileQuestion } from '../../helpers/profileQuestions';
-import { getProfileQuestion, listProfileQuestions } from '../../helpers/profileQuestions';
+import type { ProfileQuestion } from '../../reads/profileQuestions';
+import { getProfileQuestion, listProfileQuestions } from '../../reads/profileQuestions';
 
 /** The profile fields and answers shared by Update and Update by Email. */
 export const updateFieldsProperties: INodeProperties[] = [

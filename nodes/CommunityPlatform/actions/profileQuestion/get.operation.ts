@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator, INo
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { getProfileQuestion } from '../../helpers/profileQuestions';
+import { getProfileQuestion } from '../../reads/profileQuestions';
 import { parseParameters } from '../../schemas/common';
 
 const properties: INodeProperties[] = [

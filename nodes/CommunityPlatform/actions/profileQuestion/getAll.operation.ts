@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listProfileQuestions } from '../../helpers/profileQuestions';
+import { listProfileQuestions } from '../../reads/profileQuestions';
 import { readLimit } from '../../schemas/common';
 import { returnAllAndLimit } from '../common.descriptions';
 

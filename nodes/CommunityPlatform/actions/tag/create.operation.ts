@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { withErrorHints } from '../../helpers/apiErrors';
 import { parseParameters } from '../../schemas/common';
 import { tagName } from '../../schemas/tags';
 import { apiRequest } from '../../transport/request';
@@ -30,7 +29,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		{ name: 'Name' },
 	);
-	return (await withErrorHints(this, itemIndex, [DUPLICATE_NAME_HINT], async () =>
-		await apiRequest.call(this, { method: 'POST', path: '/tags', body, itemIndex }),
-	)) as IDataObject;
+	return (await apiRequest.call(this, { method: 'POST', path: '/tags', body, itemIndex, hints: [DUPLICATE_NAME_HINT] })) as IDataObject;
 }

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 
-import type { ErrorHint } from '../../helpers/apiErrors';
+import type { ErrorHint } from '../../transport/errors';
 import { failParameters } from '../../schemas/common';
 
 /** A tag locator: From List (searchable by name) or By ID. */

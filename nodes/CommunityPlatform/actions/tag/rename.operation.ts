@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { withErrorHints } from '../../helpers/apiErrors';
 import { parseParameters } from '../../schemas/common';
 import { tagName } from '../../schemas/tags';
 import { apiRequest, pathOf } from '../../transport/request';
@@ -32,13 +31,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		{ name: 'New Name' },
 	);
-	return (await withErrorHints(this, itemIndex, [DUPLICATE_NAME_HINT], async () =>
-		await apiRequest.call(this, {
-			method: 'PATCH',
-			path: pathOf`/tags/${{ Tag: tagId }}`,
-			body,
-			itemIndex,
-			notFound: `No active tag has the ID "${tagId}"`,
-		}),
-	)) as IDataObject;
+	return (await apiRequest.call(this, {
+		method: 'PATCH',
+		path: pathOf`/tags/${{ Tag: tagId }}`,
+		body,
+		itemIndex,
+		notFound: `No active tag has the ID "${tagId}"`,
+		hints: [DUPLICATE_NAME_HINT],
+	})) as IDataObject;
 }

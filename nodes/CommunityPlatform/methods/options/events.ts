@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeParameterResourceLocator, INodePropertyOptions } from 'n8n-workflow';
 
-import { ATTENDEES_MAX_PAGE_SIZE, eventIdOf, readEventRef } from '../../helpers/events';
-import { paginate } from '../../transport/paginate';
+import { eventIdOf, readEventRef } from '../../helpers/events';
+import { ATTENDEES_MAX_PAGE_SIZE, paginate } from '../../transport/paginate';
 import { pathOf } from '../../transport/request';
 
 /**
