@@ -62,6 +62,7 @@ export const updateFieldsProperties: INodeProperties[] = [
 			resourceMapper: {
 				resourceMapperMethod: 'getProfileAnswerFields',
 				mode: 'add',
+				valuesLabel: 'Profile Answers',
 				fieldWords: { singular: 'answer', plural: 'answers' },
 				addAllFields: false,
 				multiKeyMatch: false,
