@@ -21,6 +21,7 @@ import { PACKAGE_NAME } from '../../tools/n8n/pack.cjs';
 import { REPO_DIR, SCRATCH_DIR } from '../../tools/n8n/runtime.cjs';
 import { CREDENTIAL_NAME, CREDENTIAL_TYPE, E2E, actionWorkflow, type WorkflowJson } from '../e2e/harness.cjs';
 import { OPERATIONS, description } from '../helpers/description.cjs';
+import { apiClient, type ApiClient } from '../../tools/sandbox/testClient.cjs';
 
 const SHOTS = join(SCRATCH_DIR, 'screenshots');
 const DOCS = join(REPO_DIR, 'docs');
@@ -37,6 +38,16 @@ function expectedFields(parameters: Record<string, unknown>): INodeProperties[] 
 const isEmptyDefault = (p: INodeProperties) =>
 	(['string', 'resourceLocator'].includes(p.type) && (p.default === '' || (p.default as { value?: unknown })?.value === ''));
 
+/** Reads until the value equals `want` or 10 s pass, and returns the last reading (for the assertion to show). */
+async function settled<T,>(read: () => Promise<T>, want: T): Promise<T> {
+	let value = await read();
+	for (let i = 0; i < 50 && JSON.stringify(value) !== JSON.stringify(want); i++) {
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		value = await read();
+	}
+	return value;
+}
+
 async function shot(page: Page, name: string, docs = false) {
 	const path = join(SHOTS, `${name}.png`);
 	await page.screenshot({ path });
@@ -47,6 +58,7 @@ describe("n8n's editor with the package", () => {
 	let e2e: E2E;
 	let browser: Browser;
 	let page: Page;
+	let api: ApiClient;
 
 	/** Opens a workflow with the action node set to `parameters`, and the node's parameter panel. */
 	async function openActionNode(parameters: Record<string, unknown>) {
@@ -77,11 +89,28 @@ describe("n8n's editor with the package", () => {
 			.locator('[data-test-id="node-parameters"] [data-test-id="parameter-issues"]')
 			.evaluateAll((els) => els.map((e) => e.closest('[data-test-id="parameter-item"]')?.querySelector('label[for]')?.getAttribute('for') ?? '?'));
 
+	const visibleOptions = () => page.locator('.el-select-dropdown__item:visible, [role=option]:visible');
+
+	/** Opens an options field's dropdown and returns its entries once they have loaded. */
+	async function dropdownOf(name: string): Promise<string[]> {
+		await page.locator(`[data-test-id="parameter-input-${name}"] input`).first().click();
+		await visibleOptions().first().waitFor();
+		const entries = (await visibleOptions().allTextContents()).map((t) => t.trim());
+		await page.keyboard.press('Escape');
+		return entries;
+	}
+
+	async function pickOption(name: string, option: string) {
+		await page.locator(`[data-test-id="parameter-input-${name}"] input`).first().click();
+		await visibleOptions().filter({ hasText: option }).first().click();
+	}
+
 	beforeAll(async () => {
 		rmSync(SHOTS, { recursive: true, force: true });
 		mkdirSync(SHOTS, { recursive: true });
 		mkdirSync(DOCS, { recursive: true });
 		e2e = await E2E.start();
+		api = apiClient({ apiUrl: `${e2e.sandbox!.url}/public-api/v1` });
 		browser = await launchBrowser();
 		page = await signIn(browser, e2e.n8n.url);
 	});
@@ -113,7 +142,15 @@ describe("n8n's editor with the package", () => {
 		await page.getByText(`Actions (${OPERATIONS.length})`).waitFor();
 		await page.waitForTimeout(500);
 		await shot(page, 'node-creator-actions', true);
+		// Picking an action adds the node set to it, with the only credential already chosen.
+		await page.getByText('Add a member to a club', { exact: true }).click();
+		await page.locator('[data-test-id="node-parameters"] label[for="operation"]').waitFor();
+		expect(await page.locator('[data-test-id="node-credentials-select"] input').inputValue()).toBe(CREDENTIAL_NAME);
+		expect(await page.locator('[data-test-id="parameter-input-resource"] input').inputValue()).toBe('Club');
+		expect(await page.locator('[data-test-id="parameter-input-operation"] input').inputValue()).toBe('Add Member');
+		expect(await shownFields()).toEqual(['resource', 'operation', 'club', 'member']);
 		await page.keyboard.press('Escape');
+		await expect(page.locator('[data-test-id="canvas-node"]', { hasText: 'Add a member to a club' }).count()).resolves.toBe(1);
 	});
 
 	it('every resource and operation: the fields its description shows, in order, with issues on required fields only', async () => {
@@ -143,6 +180,127 @@ describe("n8n's editor with the package", () => {
 		await page.locator('[data-test-id="parameter-input-returnAll"] .el-switch').click();
 		await page.locator('[data-test-id="node-parameters"] label[for="limit"]').waitFor({ state: 'detached' });
 		expect(await shownFields()).not.toContain('limit');
+	});
+
+	it('Remove From All shows only for Override, and hides the list while on', async () => {
+		for (const [resource, operation, list] of [
+			['space', 'updateMemberSpaces', 'spaces'],
+			['club', 'updateMemberClubs', 'clubIds'],
+		]) {
+			await openActionNode({ resource, operation });
+			expect(await shownFields()).not.toContain('removeFromAll');
+			await pickOption('mode', 'Override');
+			await page.locator('[data-test-id="node-parameters"] label[for="removeFromAll"]').waitFor();
+			expect(await shownFields()).toEqual(expect.arrayContaining(['mode', 'removeFromAll', list]));
+			await page.locator('[data-test-id="parameter-input-removeFromAll"] .el-switch').click();
+			await page.locator(`[data-test-id="node-parameters"] label[for="${list}"]`).waitFor({ state: 'detached' });
+			expect(await shownFields()).not.toContain(list);
+		}
+	});
+
+	describe('loaders', () => {
+		it("the club locator's list: all clubs, narrowed by the search typed in it; a pick fills the field", async () => {
+			const clubs = (await api.get<Array<{ name: string }>>('/clubs')).body.map((c) => c.name);
+			await openActionNode({ resource: 'club', operation: 'addMember' });
+			const club = page.locator('[data-test-id="resource-locator-club"]');
+			await club.locator('[data-test-id="rlc-input"]').click();
+			const items = page.locator('[data-test-id="rlc-item"]');
+			await items.first().waitFor();
+			expect((await items.allTextContents()).sort()).toEqual([...clubs].sort());
+			await page.locator('input[data-test-id="rlc-search"]').fill('guild');
+			const guilds = clubs.filter((name) => /guild/i.test(name));
+			expect(guilds.length).toBeGreaterThan(0);
+			expect(await settled(async () => (await items.allTextContents()).sort(), guilds.sort())).toEqual(guilds.sort());
+			await shot(page, 'club-locator-search');
+			await items.first().click();
+			expect(await club.locator('[data-test-id="rlc-input"]').inputValue()).toBe(guilds[0]);
+		});
+
+		it("spaces: Update Member's Spaces lists every space, with its description", async () => {
+			const spaces = (await api.get<Array<{ name: string; description?: string }>>('/spaces')).body;
+			await openActionNode({ resource: 'space', operation: 'updateMemberSpaces' });
+			const shown = await dropdownOf('spaces');
+			expect(shown).toEqual(spaces.map((s) => `${s.name}${s.description ?? ''}`).sort());
+		});
+
+		it('ticket types: after an event is picked, the ticket types people hold on it', async () => {
+			const events = (await api.get<{ results: Array<{ eventId: string; eventTitle: string; eventStartDate?: string }> }>('/events', { pageNum: 1, pageSize: 200 })).body.results;
+			// An event that has invitations, so the list has an invitation-only type to show.
+			let event: (typeof events)[number] | undefined;
+			let invited: string[] = [];
+			for (const e of events) {
+				const invitees = (await api.get<{ results: Array<{ ticketType: string }> }>(`/events/${e.eventId}/invitees`, { pageNum: 1, pageSize: 200 })).body.results;
+				if (invitees.length) [event, invited] = [e, [...new Set(invitees.map((i) => i.ticketType))]];
+				if (event) break;
+			}
+			expect(event).toBeDefined();
+			await openActionNode({ resource: 'eventInvitee', operation: 'add' });
+			await page.locator('[data-test-id="resource-locator-event"] [data-test-id="rlc-input"]').click();
+			await page.locator('input[data-test-id="rlc-search"]').fill(event!.eventTitle);
+			const item = page.locator('[data-test-id="rlc-item"]', { hasText: event!.eventTitle }).first();
+			await item.click();
+			const shown = await dropdownOf('ticketType');
+			for (const name of invited) expect(shown.some((option) => option.startsWith(name))).toBe(true);
+			await shot(page, 'ticket-types');
+		});
+
+		it('collections: Create Video → Collection lists the collections by name', async () => {
+			const collections = (await api.get<{ results: Array<{ collectionName: string }> }>('/collections', { pageNum: 1, pageSize: 200 })).body.results.map((c) => c.collectionName);
+			expect(collections.length).toBeGreaterThan(0);
+			await openActionNode({ resource: 'content', operation: 'createVideo' });
+			await page.locator('[data-test-id="collection-parameter-add"]').click();
+			await visibleOptions().filter({ hasText: 'Collection Name or ID' }).click();
+			expect(await dropdownOf('collection')).toEqual([...collections].sort((a, b) => a.localeCompare(b)));
+		});
+
+		it('Profile Answers: one entry per question the API can answer, and a single select offers its choices', async () => {
+			const list = (await api.get<Array<{ id: string; title: string }>>('/userProfileQuestions')).body;
+			const questions = await Promise.all(list.map(async (q) => (await api.get<{ title: string; type: string; options?: string[]; withOtherOption?: boolean }>(`/userProfileQuestions/${q.id}`)).body));
+			const answerable = questions.filter((q) => q.type !== 'Location');
+			const select = answerable.find((q) => q.type === 'Single Select' && !q.withOtherOption && q.options?.length);
+			expect(select).toBeDefined();
+			await openActionNode({ resource: 'member', operation: 'update' });
+			const mapper = page.locator('[data-test-id="resource-mapper-container"]');
+			await mapper.getByText('Add answer to send').click();
+			expect(await mapper.innerText()).toContain('Profile Answers');
+			const entries = page.locator('[role=menuitem]:visible');
+			await entries.first().waitFor();
+			const titles = (await entries.allTextContents()).map((t) => t.trim()).filter(Boolean);
+			expect(titles).toHaveLength(answerable.length);
+			for (const q of answerable) expect(titles.some((t) => t.startsWith(q.title))).toBe(true);
+			await entries.filter({ hasText: select!.title }).click();
+			const field = mapper.locator('.parameter-item', { hasText: select!.title }).last();
+			await field.locator('input').first().click();
+			await visibleOptions().first().waitFor();
+			expect(await visibleOptions().allTextContents()).toEqual(select!.options);
+			await shot(page, 'profile-answers', true);
+		});
+
+		it('a locator switched to By Email or By URL validates what is typed', async () => {
+			await openActionNode({ resource: 'club', operation: 'addMember' });
+			const member = page.locator('[data-test-id="resource-locator-member"]');
+			await member.locator('[data-test-id="rlc-mode-selector"]').click();
+			await visibleOptions().filter({ hasText: 'By Email' }).click();
+			await member.locator('[data-test-id="rlc-input"]').fill('ada.example.com');
+			await page.keyboard.press('Tab');
+			await member.locator('[data-test-id="parameter-issues"]').hover();
+			await page.getByText('Not a valid email address').waitFor();
+			await shot(page, 'locator-by-email-invalid');
+			await member.locator('[data-test-id="rlc-input"]').fill('ada+events@example.com');
+			await page.keyboard.press('Tab');
+			await member.locator('[data-test-id="parameter-issues"]').waitFor({ state: 'detached' });
+
+			await openActionNode({ resource: 'event', operation: 'get' });
+			const event = page.locator('[data-test-id="resource-locator-event"]');
+			await event.locator('[data-test-id="rlc-mode-selector"]').click();
+			await visibleOptions().filter({ hasText: 'By URL' }).click();
+			await event.locator('[data-test-id="rlc-input"]').fill('https://community.example.com/members/ada');
+			await page.keyboard.press('Tab');
+			await event.locator('[data-test-id="parameter-issues"]').waitFor();
+			await event.locator('[data-test-id="rlc-input"]').fill('https://community.example.com/events/launch-party');
+			await page.keyboard.press('Tab');
+			await event.locator('[data-test-id="parameter-issues"]').waitFor({ state: 'detached' });
+		});
 	});
 
 	it('runs Member → Get Many (Limit 5) from the editor: five rows in the output table', async () => {
@@ -192,5 +350,30 @@ describe("n8n's editor with the package", () => {
 		await rows.first().waitFor({ timeout: 60_000 });
 		expect(await rows.count()).toBeGreaterThan(0);
 		await shot(page, 'member-trigger', true);
+	});
+	it("the credential form: a wrong token shows the API's 401 message, the right one connects", async () => {
+		await openActionNode({ resource: 'member', operation: 'get' });
+		await page.locator('[data-test-id="node-credentials-select"]').click();
+		await page.locator('[data-test-id="node-credentials-select-item-new"]').click();
+		const modal = page.locator('[data-test-id="editCredential-modal"]');
+		const field = (name: string) => modal.locator(`[data-test-id="parameter-input-${name}"] input`);
+		await field('baseUrl').waitFor();
+		const { baseUrl, clientId, accessToken } = e2e.sandbox!.credentialData();
+		await field('baseUrl').fill(baseUrl);
+		await field('clientId').fill(clientId);
+		await field('accessToken').fill('not-the-token');
+		await modal.locator('[data-test-id="credential-save-button"]').click();
+		await modal.getByText('Couldn’t connect with these settings').waitFor();
+		await modal.getByText('More details').click();
+		await modal.getByText('The client ID or access token was refused (401)').waitFor();
+		expect(await modal.innerText()).not.toContain('not-the-token');
+		await shot(page, 'credential-wrong-token', true);
+		await field('accessToken').fill(accessToken);
+		await modal.locator('[data-test-id="credential-save-button"]').click();
+		// Saved from a node, a credential that connects closes its form and is picked on the node.
+		await modal.waitFor({ state: 'hidden' });
+		await page.locator('[data-test-id="credential-edit-button"]').click();
+		await modal.getByText('Connection tested successfully').waitFor();
+		await shot(page, 'credential-connected');
 	});
 });
