@@ -20,6 +20,7 @@ import { launchBrowser, signIn } from '../../tools/n8n/browser.cjs';
 import { PACKAGE_NAME } from '../../tools/n8n/pack.cjs';
 import { REPO_DIR, SCRATCH_DIR } from '../../tools/n8n/runtime.cjs';
 import { CREDENTIAL_NAME, CREDENTIAL_TYPE, E2E, actionWorkflow, type WorkflowJson } from '../e2e/harness.cjs';
+import { mcpWorkflow } from '../e2e/mcpWorkflow.cjs';
 import { OPERATIONS, description } from '../helpers/description.cjs';
 import { apiClient, type ApiClient } from '../../tools/sandbox/testClient.cjs';
 
@@ -351,6 +352,16 @@ describe("n8n's editor with the package", () => {
 		expect(await rows.count()).toBeGreaterThan(0);
 		await shot(page, 'member-trigger', true);
 	});
+	it('the MCP workflow of "Use with AI agents": the trigger with four Community Platform tools attached', async () => {
+		const wf = await e2e.importWorkflow(mcpWorkflow());
+		await page.goto(`${e2e.n8n.url}/workflow/${wf.id}`);
+		const nodes = page.locator('[data-test-id="canvas-node"]');
+		await nodes.nth(4).waitFor();
+		expect(await nodes.count()).toBe(5);
+		await page.waitForTimeout(500);
+		await shot(page, 'mcp-workflow', true);
+	});
+
 	it("the credential form: a wrong token shows the API's 401 message, the right one connects", async () => {
 		await openActionNode({ resource: 'member', operation: 'get' });
 		await page.locator('[data-test-id="node-credentials-select"]').click();
