@@ -1,25 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/** Return All + Limit, as n8n's Get Many operations have them. */
-export const returnAllAndLimit: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
-	},
-];
-
 export const simplify: INodeProperties = {
 	displayName: 'Simplify',
 	name: 'simplify',

@@ -1,7 +1,7 @@
 import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { failParameters } from '../schemas/common';
+import { failParameters } from '../parameters/read';
 import type { Page } from '../transport/paginate';
 import type { ApiContext } from '../transport/request';
 import { clipQuoted } from '../transport/quote';

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
 
 import type { Club } from '../../helpers/clubs';
 import { listClubs } from '../../helpers/clubs';
-import { failParameters, parseParameters } from '../../schemas/common';
-import { clubIdSchema } from '../../schemas/clubs';
+import { failParameters, parseParameters } from '../../parameters/read';
 
 /** The club to act on: from a searchable list of the community's clubs, or by ID. */
 export const clubLocator: INodeProperties = {
@@ -25,6 +25,10 @@ export const clubLocator: INodeProperties = {
 		{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. Product Leaders' },
 	],
 };
+
+const clubIdSchema = z.object({
+	clubId: z.string().trim().min(1, 'is empty: pick a club from the list or enter its ID'),
+});
 
 /** The community's clubs, read once per execution however many items name a club. */
 const clubLists = new WeakMap<object, Promise<Club[]>>();

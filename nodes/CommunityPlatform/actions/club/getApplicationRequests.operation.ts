@@ -1,17 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
 
-import { APPLICATION_STATUSES, applicationRequestQuerySchema } from '../../schemas/clubs';
-import { compact, parseParameters, readLimit } from '../../schemas/common';
-import { MEMBER_TYPES } from '../../schemas/member';
+import { readLimit, returnAllAndLimit } from '../../parameters/limit';
+import { MEMBER_TYPES, oneOf } from '../../parameters/primitives';
+import { readParameters } from '../../parameters/read';
 import { paginate } from '../../transport/paginate';
 import { pathOf } from '../../transport/request';
-import { returnAllAndLimit } from '../common.descriptions';
 import { clubIdOf, clubLocator } from './descriptions';
+
+const APPLICATION_STATUSES = ['Pending', 'Accepted', 'Declined', 'Expired'] as const;
+const APPLICATION_SORTS = ['DEFAULT', 'CREATED_AT_ASC', 'CREATED_AT_DESC', 'NAME_ASC', 'NAME_DESC'] as const;
 
 const contains = (what: string) => `Only applicants whose ${what} contains this text`;
 
-const properties: INodeProperties[] = [
+const leadingProperties: INodeProperties[] = [
 	clubLocator,
 	{
 		displayName:
@@ -21,6 +24,9 @@ const properties: INodeProperties[] = [
 		default: '',
 	},
 	...returnAllAndLimit,
+];
+
+const queryFields: INodeProperties[] = [
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -81,30 +87,33 @@ const properties: INodeProperties[] = [
 	},
 ];
 
+const properties: INodeProperties[] = [...leadingProperties, ...queryFields];
+
 export const description = updateDisplayOptions(
 	{ show: { resource: ['club'], operation: ['getApplicationRequests'] } },
 	properties,
 );
 
-const LABELS = {
-	status: 'Status',
-	memberName: 'Member Name',
-	email: 'Email',
-	title: 'Job Title',
-	company: 'Company',
-	memberType: 'Member Type',
-	sort: 'Sort',
-};
+const filterText = z.string().trim().min(1, 'is empty: remove the filter or enter some text').optional();
+
+/** Query of GET /clubs/:clubId/application-requests (the text filters are partial matches). */
+const querySchema = z
+	.object({
+		status: oneOf(APPLICATION_STATUSES).optional(),
+		memberName: filterText,
+		email: filterText,
+		title: filterText,
+		company: filterText,
+		memberType: oneOf(MEMBER_TYPES).optional(),
+		sort: oneOf(APPLICATION_SORTS).optional(),
+	})
+	.strict();
 
 /** One item per application request, each with the list's totalCount. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const clubId = await clubIdOf(this, itemIndex);
 	const { returnAll, limit } = readLimit(this, itemIndex);
-	const raw = compact({
-		...(this.getNodeParameter('filters', itemIndex, {}) as IDataObject),
-		...(this.getNodeParameter('options', itemIndex, {}) as IDataObject),
-	});
-	const qs = compact(parseParameters(this.getNode(), applicationRequestQuerySchema, raw, itemIndex, LABELS));
+	const qs = readParameters(this, itemIndex, queryFields, querySchema);
 	let totalCount: number | undefined;
 	const requests = (await paginate.call(this, {
 		path: pathOf`/clubs/${{ Club: clubId }}/application-requests`,

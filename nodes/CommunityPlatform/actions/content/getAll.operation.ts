@@ -1,13 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
 
 import { CONTENT_TYPES, DATED_CONTENT_TYPES, simplifyContent } from '../../helpers/content';
-import { compact, failParameters, parseParameters, readLimit } from '../../schemas/common';
-import { contentFiltersSchema } from '../../schemas/content';
+import { readLimit, returnAllAndLimit } from '../../parameters/limit';
+import { day } from '../../parameters/primitives';
+import { failParameters, readParameters } from '../../parameters/read';
 import { paginate } from '../../transport/paginate';
-import { returnAllAndLimit, simplify } from '../common.descriptions';
+import { simplify } from '../common.descriptions';
 
-const properties: INodeProperties[] = [
+const leadingProperties: INodeProperties[] = [
 	{
 		displayName: 'Content Type',
 		name: 'contentType',
@@ -18,30 +20,36 @@ const properties: INodeProperties[] = [
 		description: 'The kind of content to list; every list is newest first',
 	},
 	...returnAllAndLimit,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show: { contentType: DATED_CONTENT_TYPES } },
-		options: [
-			{
-				displayName: 'Created From',
-				name: 'fromDate',
-				type: 'dateTime',
-				default: '',
-				description: 'Only items created on or after this day',
-			},
-			{
-				displayName: 'Created To',
-				name: 'toDate',
-				type: 'dateTime',
-				default: '',
-				description: 'Only items created on or before this day',
-			},
-		],
-	},
+];
+
+const filters: INodeProperties = {
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'collection',
+	placeholder: 'Add Filter',
+	default: {},
+	displayOptions: { show: { contentType: DATED_CONTENT_TYPES } },
+	options: [
+		{
+			displayName: 'Created From',
+			name: 'fromDate',
+			type: 'dateTime',
+			default: '',
+			description: 'Only items created on or after this day',
+		},
+		{
+			displayName: 'Created To',
+			name: 'toDate',
+			type: 'dateTime',
+			default: '',
+			description: 'Only items created on or before this day',
+		},
+	],
+};
+
+const properties: INodeProperties[] = [
+	...leadingProperties,
+	filters,
 	{
 		...simplify,
 		description:
@@ -51,7 +59,13 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['content'], operation: ['getAll'] } }, properties);
 
-const LABELS = { fromDate: 'Created From', toDate: 'Created To' };
+const filtersSchema = z
+	.object({ fromDate: day.optional(), toDate: day.optional() })
+	.strict()
+	.refine((f) => !f.fromDate || !f.toDate || f.fromDate <= f.toDate, {
+		message: 'is after "Created To": swap the two dates',
+		path: ['fromDate'],
+	});
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const key = this.getNodeParameter('contentType', itemIndex) as string;
@@ -64,8 +78,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	}
 	const { returnAll, limit } = readLimit(this, itemIndex);
-	const raw = type.dated ? compact(this.getNodeParameter('filters', itemIndex, {}) as IDataObject) : {};
-	const qs = compact(parseParameters(this.getNode(), contentFiltersSchema, raw, itemIndex, LABELS));
+	const qs = readParameters(this, itemIndex, type.dated ? [filters] : [], filtersSchema);
 	const items = (await paginate.call(this, { path: type.path, qs, returnAll, limit, itemIndex })) as IDataObject[];
 	return simplifyContent(type, items, this.getNodeParameter('simplify', itemIndex, true) as boolean);
 }

@@ -50,21 +50,3 @@ export const eventLocator: INodeProperties = {
 export function eventRef(ctx: IExecuteFunctions, itemIndex: number): EventRef {
 	return readEventRef(ctx, ctx.getNodeParameter('event', itemIndex) as INodeParameterResourceLocator, itemIndex);
 }
-
-/**
- * The ticket type dropdown: names derived from the event's invitations and registrations (the
- * API has no list of ticket types), so the description says how to enter one nobody holds yet.
- */
-export function ticketTypeProperty(
-	description: string,
-	loadOptionsMethod: 'getEventTicketTypes' | 'getEventInvitationTicketTypes' = 'getEventTicketTypes',
-): INodeProperties {
-	return {
-		displayName: 'Ticket Type Name or ID',
-		name: 'ticketType',
-		type: 'options',
-		typeOptions: { loadOptionsMethod, loadOptionsDependsOn: ['event.value'] },
-		default: '',
-		description: `${description}. The list shows only the ticket types someone already holds on this event (read from its invitations and registrations, as the API has no list of ticket types); for one nobody holds yet, switch the field to Expression and type its exact name. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
-	};
-}

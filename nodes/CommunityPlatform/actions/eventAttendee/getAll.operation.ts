@@ -1,56 +1,59 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
 
 import { ATTENDEES_MAX_PAGE_SIZE, eventIdOf, simplifyAttendees } from '../../helpers/events';
-import { compact, parseParameters, readLimit } from '../../schemas/common';
-import { attendeeFiltersSchema } from '../../schemas/events';
+import { readLimit, returnAllAndLimit } from '../../parameters/limit';
+import { email } from '../../parameters/primitives';
+import { readParameters } from '../../parameters/read';
 import { paginate } from '../../transport/paginate';
 import { pathOf } from '../../transport/request';
-import { returnAllAndLimit, simplify } from '../common.descriptions';
+import { simplify } from '../common.descriptions';
 import { eventLocator, eventRef } from '../event/descriptions';
 
-const properties: INodeProperties[] = [
-	eventLocator,
-	...returnAllAndLimit,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Email',
-				name: 'userEmail',
-				type: 'string',
-				placeholder: 'name@email.com',
-				default: '',
-				description: 'Only the registration of the member with this email address',
-			},
-			{
-				displayName: 'User ID',
-				name: 'userId',
-				type: 'string',
-				default: '',
-				description: 'Only the registration of the member with this ID',
-			},
-		],
-	},
-	simplify,
-];
+const filters: INodeProperties = {
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'collection',
+	placeholder: 'Add Filter',
+	default: {},
+	options: [
+		{
+			displayName: 'Email',
+			name: 'userEmail',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+			description: 'Only the registration of the member with this email address',
+		},
+		{
+			displayName: 'User ID',
+			name: 'userId',
+			type: 'string',
+			default: '',
+			description: 'Only the registration of the member with this ID',
+		},
+	],
+};
+
+const properties: INodeProperties[] = [eventLocator, ...returnAllAndLimit, filters, simplify];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['eventAttendee'], operation: ['getAll'] } },
 	properties,
 );
 
-const LABELS = { userEmail: 'Email', userId: 'User ID' };
+const filtersSchema = z
+	.object({
+		userEmail: email.optional(),
+		userId: z.string().trim().optional(),
+	})
+	.strict();
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const ref = eventRef(this, itemIndex);
 	const { returnAll, limit } = readLimit(this, itemIndex);
-	const raw = compact(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
-	const qs = compact(parseParameters(this.getNode(), attendeeFiltersSchema, raw, itemIndex, LABELS));
+	const qs = readParameters(this, itemIndex, [filters], filtersSchema);
 	const eventId = await eventIdOf.call(this, ref, itemIndex);
 	const attendees = (await paginate.call(this, {
 		path: pathOf`/events/${{ Event: eventId }}/attendees`,

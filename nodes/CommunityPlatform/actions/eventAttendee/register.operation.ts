@@ -1,19 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
 
 import { withErrorHints } from '../../helpers/apiErrors';
 import { eventSlugOf } from '../../helpers/events';
-import { compact, parseParameters } from '../../schemas/common';
-import { registrationSchema } from '../../schemas/events';
+import { email, requiredText } from '../../parameters/primitives';
+import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
 import { eventLocator, eventRef } from '../event/descriptions';
 
-const properties: INodeProperties[] = [
-	{
-		...eventLocator,
-		description:
-			'The event to register for. Registration goes by the event’s slug: By URL uses the slug in the address; From List and By ID read it from the event.',
-	},
+const personFields: INodeProperties[] = [
 	{
 		displayName: 'Email',
 		name: 'email',
@@ -45,31 +41,34 @@ const properties: INodeProperties[] = [
 	},
 ];
 
+const properties: INodeProperties[] = [
+	{
+		...eventLocator,
+		description:
+			'The event to register for. Registration goes by the event’s slug: By URL uses the slug in the address; From List and By ID read it from the event.',
+	},
+	...personFields,
+];
+
 export const description = updateDisplayOptions(
 	{ show: { resource: ['eventAttendee'], operation: ['register'] } },
 	properties,
 );
 
-const LABELS = {
-	email: 'Email',
-	firstName: 'First Name',
-	lastName: 'Last Name',
-	position: 'Job Title',
-	company: 'Company',
-	ticketOptionId: 'Ticket Option ID',
-};
+const personSchema = z
+	.object({
+		email,
+		firstName: requiredText('the first name'),
+		lastName: requiredText('the last name'),
+		position: requiredText('the job title'),
+		company: requiredText('the company name'),
+		ticketOptionId: z.string().trim().optional(),
+	})
+	.strict();
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const ref = eventRef(this, itemIndex);
-	const raw = compact({
-		email: this.getNodeParameter('email', itemIndex),
-		firstName: this.getNodeParameter('firstName', itemIndex),
-		lastName: this.getNodeParameter('lastName', itemIndex),
-		position: this.getNodeParameter('position', itemIndex),
-		company: this.getNodeParameter('company', itemIndex),
-		...(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
-	});
-	const person = compact(parseParameters(this.getNode(), registrationSchema, raw, itemIndex, LABELS));
+	const person = readParameters(this, itemIndex, personFields, personSchema);
 	const eventSlug = await eventSlugOf.call(this, ref, itemIndex);
 	const response = await withErrorHints(
 		this,

@@ -1,22 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
 
 import { withErrorHints } from '../../helpers/apiErrors';
 import { eventIdOf } from '../../helpers/events';
-import { compact, parseParameters } from '../../schemas/common';
-import { ATTENDEE_TYPES, addInviteeSchema } from '../../schemas/events';
+import { ATTENDEE_TYPES, email, oneOf } from '../../parameters/primitives';
+import { readParameters } from '../../parameters/read';
 import { apiRequest, pathOf } from '../../transport/request';
-import { eventLocator, eventRef, ticketTypeProperty } from '../event/descriptions';
+import { eventLocator, eventRef } from '../event/descriptions';
 import { INVITEE_HINTS } from './hints';
+import { ticketType, ticketTypeProperty } from './ticketType';
 
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Adding an invitee sends the invitation email to them at once',
-		name: 'inviteNotice',
-		type: 'notice',
-		default: '',
-	},
-	eventLocator,
+const INVITEE_NOTE_MAX = 200;
+
+const invitationFields: INodeProperties[] = [
 	{
 		displayName: 'Invitee Email',
 		name: 'inviteeEmail',
@@ -77,26 +74,56 @@ const properties: INodeProperties[] = [
 	},
 ];
 
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Adding an invitee sends the invitation email to them at once',
+		name: 'inviteNotice',
+		type: 'notice',
+		default: '',
+	},
+	eventLocator,
+	...invitationFields,
+];
+
 export const description = updateDisplayOptions({ show: { resource: ['eventInvitee'], operation: ['add'] } }, properties);
 
-const LABELS = {
-	inviteeEmail: 'Invitee Email',
-	ticketType: 'Ticket Type Name or ID',
-	attendeeType: 'Attendee Type',
-	note: 'Note',
-	inviteAdminEmail: 'Invite Admin Email',
-	ccEmailAddresses: 'CC Emails',
-};
+/**
+ * Emails as a list, or as text separated by commas, semicolons or new lines. Each must be an
+ * email address and appear once (the API refuses duplicate values with 400).
+ */
+const emailList = z
+	.union([z.string(), z.array(z.string())], { errorMap: () => ({ message: 'must be a list of email addresses' }) })
+	.transform((value, ctx) => {
+		const list = (Array.isArray(value) ? value : value.split(/[,;\n]/)).map((e) => e.trim()).filter(Boolean);
+		const seen = new Set<string>();
+		for (const address of list) {
+			if (!email.safeParse(address).success) {
+				ctx.addIssue({ code: z.ZodIssueCode.custom, message: `has "${address}", which is not an email address` });
+			} else if (seen.has(address.toLowerCase())) {
+				ctx.addIssue({ code: z.ZodIssueCode.custom, message: `has "${address}" twice: list each address once` });
+			}
+			seen.add(address.toLowerCase());
+		}
+		return list;
+	});
+
+const bodySchema = z
+	.object({
+		inviteeEmail: email,
+		ticketType,
+		attendeeType: oneOf(ATTENDEE_TYPES),
+		note: z
+			.string()
+			.max(INVITEE_NOTE_MAX, `is longer than ${INVITEE_NOTE_MAX} characters: shorten it`)
+			.optional(),
+		inviteAdminEmail: email.optional(),
+		ccEmailAddresses: emailList.optional(),
+	})
+	.strict();
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const ref = eventRef(this, itemIndex);
-	const raw = compact({
-		inviteeEmail: this.getNodeParameter('inviteeEmail', itemIndex),
-		ticketType: this.getNodeParameter('ticketType', itemIndex),
-		attendeeType: this.getNodeParameter('attendeeType', itemIndex),
-		...(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
-	});
-	const body = compact(parseParameters(this.getNode(), addInviteeSchema, raw, itemIndex, LABELS));
+	const body = readParameters(this, itemIndex, invitationFields, bodySchema);
 	const eventId = await eventIdOf.call(this, ref, itemIndex);
 	const response = await withErrorHints(this, itemIndex, INVITEE_HINTS, async () =>
 		await apiRequest.call(this, {

@@ -1,6 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
 
-import { compact } from '../../schemas/common';
+import { email, optionalText, requiredText, url } from '../../parameters/primitives';
 
 const spacesField: INodeProperties = {
 	displayName: 'Space Names or IDs',
@@ -54,24 +55,16 @@ export function createFieldsProperties(withSpaces: boolean): INodeProperties[] {
 	];
 }
 
-export const CREATE_LABELS = {
-	email: 'Email',
-	firstName: 'First Name',
-	position: 'Job Title',
-	company: 'Company',
-	lastName: 'Last Name',
-	linkedInUrl: 'LinkedIn URL',
-	pictureUrl: 'Picture URL',
-	spaces: 'Space Names or IDs',
-};
-
-/** The item's member fields, unset ones left out. */
-export function readCreateFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	return compact({
-		email: ctx.getNodeParameter('email', itemIndex),
-		firstName: ctx.getNodeParameter('firstName', itemIndex),
-		position: ctx.getNodeParameter('position', itemIndex),
-		company: ctx.getNodeParameter('company', itemIndex),
-		...(ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
-	}) as IDataObject;
-}
+/** Body of POST /users. */
+export const createMemberSchema = z
+	.object({
+		email,
+		firstName: requiredText('the first name'),
+		position: requiredText('the job title'),
+		company: requiredText('the company name'),
+		lastName: optionalText,
+		linkedInUrl: url.optional(),
+		pictureUrl: url.optional(),
+		spaces: z.array(z.string().trim().min(1, 'has an empty entry: remove it')).optional(),
+	})
+	.strict();

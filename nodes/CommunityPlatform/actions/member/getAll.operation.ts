@@ -1,14 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
 
 import { maybeSimplify } from '../../helpers/members';
-import { compact, parseParameters, readLimit } from '../../schemas/common';
-import { APPROVAL_FILTERS, MEMBER_TYPES, memberFiltersSchema } from '../../schemas/member';
+import { returnAllAndLimit, readLimit } from '../../parameters/limit';
+import { MEMBER_TYPES, day, oneOf } from '../../parameters/primitives';
+import { readParameters } from '../../parameters/read';
 import { paginate } from '../../transport/paginate';
-import { returnAllAndLimit, simplify } from '../common.descriptions';
+import { simplify } from '../common.descriptions';
 
-const properties: INodeProperties[] = [
-	...returnAllAndLimit,
+const APPROVAL_FILTERS = ['Pending', 'Approved', 'Unapproved'] as const;
+
+const queryFields: INodeProperties[] = [
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -75,27 +78,30 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	simplify,
 ];
+
+const properties: INodeProperties[] = [...returnAllAndLimit, ...queryFields, simplify];
 
 export const description = updateDisplayOptions({ show: { resource: ['member'], operation: ['getAll'] } }, properties);
 
-const LABELS = {
-	signedUpFromDate: 'Signed Up From',
-	signedUpToDate: 'Signed Up To',
-	approvalStatus: 'Approval Status',
-	memberType: 'Member Type',
-	sortBy: 'Sort By',
-	sortDirection: 'Sort Direction',
-};
+const querySchema = z
+	.object({
+		signedUpFromDate: day.optional(),
+		signedUpToDate: day.optional(),
+		approvalStatus: oneOf(APPROVAL_FILTERS).optional(),
+		memberType: oneOf(MEMBER_TYPES).optional(),
+		sortBy: oneOf(['createdAt', 'signUpAt']).optional(),
+		sortDirection: oneOf(['asc', 'desc']).optional(),
+	})
+	.strict()
+	.refine((f) => !f.signedUpFromDate || !f.signedUpToDate || f.signedUpFromDate <= f.signedUpToDate, {
+		message: 'is after "Signed Up To": swap the two dates',
+		path: ['signedUpFromDate'],
+	});
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const { returnAll, limit } = readLimit(this, itemIndex);
-	const raw = compact({
-		...(this.getNodeParameter('filters', itemIndex, {}) as IDataObject),
-		...(this.getNodeParameter('options', itemIndex, {}) as IDataObject),
-	});
-	const qs = compact(parseParameters(this.getNode(), memberFiltersSchema, raw, itemIndex, LABELS));
+	const qs = readParameters(this, itemIndex, queryFields, querySchema);
 	const members = (await paginate.call(this, { path: '/users', qs, returnAll, limit, itemIndex })) as IDataObject[];
 	return maybeSimplify(members, this.getNodeParameter('simplify', itemIndex, true) as boolean);
 }

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { email, parseParameters } from '../../schemas/common';
+import { email } from '../../parameters/primitives';
+import { parseParameters } from '../../parameters/read';
 
 export type MemberTarget = { userId: string; email?: undefined } | { email: string; userId?: undefined };
 

@@ -2,22 +2,22 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { email, parseParameters } from '../../schemas/common';
+import { email } from '../../parameters/primitives';
+import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
 import { buildUpdateBody, updateFieldsProperties } from './updateFields';
 
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Email',
-		name: 'email',
-		type: 'string',
-		placeholder: 'name@email.com',
-		default: '',
-		required: true,
-		description: 'Email address of the member to update',
-	},
-	...updateFieldsProperties,
-];
+const emailField: INodeProperties = {
+	displayName: 'Email',
+	name: 'email',
+	type: 'string',
+	placeholder: 'name@email.com',
+	default: '',
+	required: true,
+	description: 'Email address of the member to update',
+};
+
+const properties: INodeProperties[] = [emailField, ...updateFieldsProperties];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['member'], operation: ['updateByEmail'] } },
@@ -25,13 +25,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const target = parseParameters(
-		this.getNode(),
-		z.object({ email }),
-		{ email: this.getNodeParameter('email', itemIndex) },
-		itemIndex,
-		{ email: 'Email' },
-	);
+	const target = readParameters(this, itemIndex, [emailField], z.object({ email }));
 	const body = await buildUpdateBody(this, itemIndex);
 	return (await apiRequest.call(this, {
 		method: 'POST',

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { getProfileQuestion } from '../../helpers/profileQuestions';
-import { parseParameters } from '../../schemas/common';
+import { parseParameters } from '../../parameters/read';
 
 const properties: INodeProperties[] = [
 	{

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listProfileQuestions } from '../../helpers/profileQuestions';
-import { readLimit } from '../../schemas/common';
-import { returnAllAndLimit } from '../common.descriptions';
+import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 
 const properties: INodeProperties[] = [...returnAllAndLimit];
 

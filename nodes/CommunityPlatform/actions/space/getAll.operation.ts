@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readLimit } from '../../schemas/common';
+import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 import { malformedError } from '../../transport/errors';
 import { apiRequest, secretsOf } from '../../transport/request';
-import { returnAllAndLimit } from '../common.descriptions';
 
 const properties: INodeProperties[] = [...returnAllAndLimit];
 

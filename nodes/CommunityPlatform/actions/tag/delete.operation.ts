@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { withErrorHints } from '../../helpers/apiErrors';
-import { failParameters } from '../../schemas/common';
+import { failParameters } from '../../parameters/read';
 import { apiRequest, pathOf } from '../../transport/request';
 import { tagIdOf, tagLocator, tagProperty } from './descriptions';
 

@@ -1,7 +1,6 @@
 import type { IExecuteFunctions, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 
-import type { ErrorHint } from '../../helpers/apiErrors';
-import { failParameters } from '../../schemas/common';
+import { failParameters } from '../../parameters/read';
 
 /** A tag locator: From List (searchable by name) or By ID. */
 export function tagLocator(name: string, displayName: string, description: string): INodeProperties {
@@ -40,11 +39,3 @@ export function tagIdOf(ctx: IExecuteFunctions, itemIndex: number, name = 'tag',
 	}
 	return value;
 }
-
-/** A 409 on create or rename: another active tag has the name. */
-export const DUPLICATE_NAME_HINT: ErrorHint = {
-	status: 409,
-	message: (reason) => `A tag with this name already exists: ${reason}`,
-	description:
-		'Tag names are unique among active tags (and case-sensitive: "Design" and "design" differ). Use the existing tag (Tag > Get Many with a Name filter finds it) or choose another name.',
-};
