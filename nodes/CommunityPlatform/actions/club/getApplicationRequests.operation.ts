@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { clubIdOf, clubLocator } from '../../locators/club';
 import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 import { MEMBER_TYPES, oneOf } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { paginate } from '../../transport/paginate';
 import { pathOf } from '../../transport/request';
-import { clubIdOf, clubLocator } from './descriptions';
 
 const APPLICATION_STATUSES = ['Pending', 'Accepted', 'Declined', 'Expired'] as const;
 const APPLICATION_SORTS = ['DEFAULT', 'CREATED_AT_ASC', 'CREATED_AT_DESC', 'NAME_ASC', 'NAME_DESC'] as const;

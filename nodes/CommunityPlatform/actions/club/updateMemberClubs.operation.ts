@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { memberLocator, readMember } from '../../locators/member';
 import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
-import { memberLocator } from '../common.descriptions';
-import { memberTarget } from '../member/target';
 import { hiddenWhenRemovingAll, membershipChangeSchema, membershipModeProperties, nameList } from '../membershipChange';
 
 /** The API's limit on clubIds and on clubNames in one update. */
@@ -58,7 +57,7 @@ export const description = updateDisplayOptions(
  * `results`, one entry per club with status success, already_member or failed (with a reason).
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const target = memberTarget(this, itemIndex, true);
+	const target = readMember(this, itemIndex, true);
 	const listField = this.getNodeParameter('clubsBy', itemIndex, 'id') === 'name' ? clubNamesField : clubIdsField;
 	const change = readParameters(
 		this,
@@ -67,7 +66,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		membershipChangeSchema(listField.name, nameList('clubs', MAX_CLUBS_PER_UPDATE), 'clubs', REMOVE_ALL),
 	);
 	const body: IDataObject = {
-		...(target.email ? { email: target.email } : { userId: target.userId }),
+		...target.body,
 		[listField.name]: change.list,
 		mode: change.mode,
 	};
@@ -76,6 +75,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: '/updateUserClubs',
 		body,
 		itemIndex,
-		notFound: target.email ? `No member has the email "${target.email}"` : `No member has the ID "${target.userId}"`,
+		notFound: target.notFound,
 	})) as IDataObject;
 }

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getEvent, simplifyEvents } from '../../helpers/events';
+import { simplifyEvents } from '../../helpers/events';
+import { eventLocator, eventRef, getEvent } from '../../locators/event';
 import { simplify } from '../common.descriptions';
-import { eventLocator, eventRef } from './descriptions';
 
 const properties: INodeProperties[] = [eventLocator, simplify];
 

@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { eventIdOf, simplifyAttendees } from '../../helpers/events';
+import { simplifyAttendees } from '../../helpers/events';
+import { eventIdOf, eventLocator, eventRef } from '../../locators/event';
 import { requiredText } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { apiRequest, pathOf } from '../../transport/request';
 import { simplify } from '../common.descriptions';
-import { eventLocator, eventRef } from '../event/descriptions';
 
 const attendeeIdField: INodeProperties = {
 	displayName: 'Attendee ID',

@@ -2,14 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { ATTENDEES_MAX_PAGE_SIZE, eventIdOf, simplifyAttendees } from '../../helpers/events';
+import { ATTENDEES_MAX_PAGE_SIZE, simplifyAttendees } from '../../helpers/events';
+import { eventIdOf, eventLocator, eventRef } from '../../locators/event';
 import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 import { email } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { paginate } from '../../transport/paginate';
 import { pathOf } from '../../transport/request';
 import { simplify } from '../common.descriptions';
-import { eventLocator, eventRef } from '../event/descriptions';
 
 const filters: INodeProperties = {
 	displayName: 'Filters',

@@ -2,12 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { eventLocator, eventRef, eventSlugOf } from '../../locators/event';
 import { withErrorHints } from '../../helpers/apiErrors';
-import { eventSlugOf } from '../../helpers/events';
 import { email, requiredText } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
-import { eventLocator, eventRef } from '../event/descriptions';
 
 const personFields: INodeProperties[] = [
 	{

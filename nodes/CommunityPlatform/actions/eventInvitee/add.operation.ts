@@ -2,12 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { eventIdOf, eventLocator, eventRef } from '../../locators/event';
 import { withErrorHints } from '../../helpers/apiErrors';
-import { eventIdOf } from '../../helpers/events';
 import { ATTENDEE_TYPES, email, oneOf } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { apiRequest, pathOf } from '../../transport/request';
-import { eventLocator, eventRef } from '../event/descriptions';
 import { INVITEE_HINTS } from './hints';
 import { ticketType, ticketTypeProperty } from './ticketType';
 

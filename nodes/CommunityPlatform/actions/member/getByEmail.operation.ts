@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { findMemberByEmail, maybeSimplify } from '../../helpers/members';
+import { maybeSimplify } from '../../helpers/members';
+import { findMemberByEmail } from '../../locators/member';
 import { email } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { simplify } from '../common.descriptions';

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { memberRef } from '../../locators/member';
 import { email } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
@@ -25,13 +26,13 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const target = readParameters(this, itemIndex, [emailField], z.object({ email }));
+	const target = memberRef(readParameters(this, itemIndex, [emailField], z.object({ email })));
 	const body = await buildUpdateBody(this, itemIndex);
 	return (await apiRequest.call(this, {
 		method: 'POST',
 		path: '/updateProfileByEmail',
-		body: { ...body, email: target.email },
+		body: { ...body, ...target.body },
 		itemIndex,
-		notFound: `No member has the email "${target.email}"`,
+		notFound: target.notFound,
 	})) as IDataObject;
 }

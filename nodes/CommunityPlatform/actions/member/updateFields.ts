@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import type { ProfileQuestion } from '../../helpers/profileQuestions';
 import { getProfileQuestion, listProfileQuestions } from '../../helpers/profileQuestions';
+import { oncePerExecution } from '../../locators/perExecution';
 import { MEMBER_TYPES, oneOf, optionalText, url } from '../../parameters/primitives';
 import { failParameters, readParameters } from '../../parameters/read';
 
@@ -92,29 +93,14 @@ const profileFieldsSchema = z
 	})
 	.strict();
 
-/** The community's questions, fetched once per execution and shared by all its items. */
-interface QuestionCache {
-	ids: Promise<Set<string>>;
-	details: Map<string, Promise<ProfileQuestion>>;
-}
-const caches = new WeakMap<object, QuestionCache>();
-
-async function questionFor(ctx: IExecuteFunctions, id: string, itemIndex: number) {
-	let cache = caches.get(ctx);
-	if (!cache) {
-		const ids = listProfileQuestions.call(ctx).then((list) => new Set(list.map((q) => q.id)));
-		cache = { ids, details: new Map() };
-		caches.set(ctx, cache);
-		ids.catch(() => caches.delete(ctx));
-	}
-	if (!(await cache.ids).has(id)) return undefined;
-	let detail = cache.details.get(id);
-	if (!detail) {
-		detail = getProfileQuestion.call(ctx, id, itemIndex);
-		cache.details.set(id, detail);
-		detail.catch(() => cache.details.delete(id));
-	}
-	return await detail;
+/** A question of the community, or undefined; the questions are read once per execution and shared by all its items. */
+async function questionFor(ctx: IExecuteFunctions, id: string, itemIndex: number): Promise<ProfileQuestion | undefined> {
+	const ids = await oncePerExecution(ctx, 'profileQuestions', async () => {
+		const list = await listProfileQuestions.call(ctx);
+		return new Set(list.map((question) => question.id));
+	});
+	if (!ids.has(id)) return undefined;
+	return await oncePerExecution(ctx, `profileQuestion:${id}`, () => getProfileQuestion.call(ctx, id, itemIndex));
 }
 
 function answerText(value: unknown): string | undefined {

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { memberRef } from '../../locators/member';
 import { email } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
@@ -48,7 +49,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: '/updateUserSpacesByEmail',
 		body: { email: params.email, spaces: params.list, mode: params.mode },
 		itemIndex,
-		notFound: `No member has the email "${params.email}"`,
+		notFound: memberRef({ email: params.email }).notFound,
 	})) as IDataObject;
 	return { userEmail: params.email, ...response };
 }

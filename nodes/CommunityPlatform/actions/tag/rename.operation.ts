@@ -3,9 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { withErrorHints } from '../../helpers/apiErrors';
+import { readTagId, tagProperty } from '../../locators/tag';
 import { readParameters } from '../../parameters/read';
 import { apiRequest, pathOf } from '../../transport/request';
-import { tagIdOf, tagProperty } from './descriptions';
 import { DUPLICATE_NAME_HINT, tagName } from './name';
 
 const nameField: INodeProperties = {
@@ -23,7 +23,7 @@ const properties: INodeProperties[] = [tagProperty, nameField];
 export const description = updateDisplayOptions({ show: { resource: ['tag'], operation: ['rename'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const tagId = tagIdOf(this, itemIndex);
+	const tagId = readTagId(this, itemIndex);
 	const body = readParameters(this, itemIndex, [nameField], z.object({ name: tagName }));
 	return (await withErrorHints(this, itemIndex, [DUPLICATE_NAME_HINT], async () =>
 		await apiRequest.call(this, {

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { listClubs } from '../../helpers/clubs';
+import { listClubs } from '../../locators/club';
 
 /** The community's clubs by name, valued by club ID. */
 export async function getClubs(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

@@ -1,6 +1,7 @@
-import type { IExecuteFunctions, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { failParameters } from '../../parameters/read';
+import { failParameters } from '../parameters/read';
+import { readLocator } from './value';
 
 /** A tag locator: From List (searchable by name) or By ID. */
 export function tagLocator(name: string, displayName: string, description: string): INodeProperties {
@@ -28,13 +29,13 @@ export function tagLocator(name: string, displayName: string, description: strin
 	};
 }
 
+/** The tag an operation acts on. */
 export const tagProperty: INodeProperties = { ...tagLocator('tag', 'Tag', 'The tag to act on'), required: true };
 
-/** The tag id in a locator parameter; empty when `optional` and nothing was chosen. */
-export function tagIdOf(ctx: IExecuteFunctions, itemIndex: number, name = 'tag', label = 'Tag', optional = false): string {
-	const locator = ctx.getNodeParameter(name, itemIndex, { mode: 'list', value: '' }) as INodeParameterResourceLocator | string;
-	const value = String((typeof locator === 'object' && locator !== null ? locator.value : locator) ?? '').trim();
-	if (!value && !optional) {
+/** The tag id in a tag locator; empty when the locator is not required and nothing was chosen. */
+export function readTagId(ctx: IExecuteFunctions, itemIndex: number, property: INodeProperties = tagProperty): string {
+	const { value, label } = readLocator(ctx, itemIndex, property);
+	if (!value && property.required) {
 		failParameters(ctx.getNode(), [`"${label}" is empty: pick a tag from the list or enter its ID`], itemIndex);
 	}
 	return value;
