@@ -3,8 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { failParameters } from '../parameters/read';
 import type { Page } from '../transport/paginate';
-import type { ApiContext } from '../transport/request';
 import { clipQuoted } from '../transport/quote';
+import type { ApiContext } from '../transport/request';
 import { apiRequest, pathOf } from '../transport/request';
 import { oncePerExecution } from './perExecution';
 import { locatorValue } from './value';

@@ -8,6 +8,7 @@ import { MEMBER_TYPES, oneOf } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { paginate } from '../../transport/paginate';
 import { pathOf } from '../../transport/request';
+import { collection } from '../common.descriptions';
 
 const APPLICATION_STATUSES = ['Pending', 'Accepted', 'Declined', 'Expired'] as const;
 const APPLICATION_SORTS = ['DEFAULT', 'CREATED_AT_ASC', 'CREATED_AT_DESC', 'NAME_ASC', 'NAME_DESC'] as const;
@@ -27,64 +28,50 @@ const leadingProperties: INodeProperties[] = [
 ];
 
 const queryFields: INodeProperties[] = [
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{ displayName: 'Company', name: 'company', type: 'string', default: '', description: contains('company') },
-			{
-				displayName: 'Email',
-				name: 'email',
-				type: 'string',
-				placeholder: 'name@email.com',
-				default: '',
-				description: contains('email'),
-			},
-			{ displayName: 'Job Title', name: 'title', type: 'string', default: '', description: contains('job title') },
-			{ displayName: 'Member Name', name: 'memberName', type: 'string', default: '', description: contains('name') },
-			{
-				displayName: 'Member Type',
-				name: 'memberType',
-				type: 'options',
-				options: [...MEMBER_TYPES].sort().map((value) => ({ name: value, value })),
-				default: 'Standard',
-				description: 'Only applicants of this member type',
-			},
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: [...APPLICATION_STATUSES].sort().map((value) => ({ name: value, value })),
-				default: 'Pending',
-				description: 'Only requests in this state; without this filter, requests in every state are returned',
-			},
-		],
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Sort',
-				name: 'sort',
-				type: 'options',
-				options: [
-					{ name: 'Applicant Name (A to Z)', value: 'NAME_ASC', description: 'Newest first among equal names' },
-					{ name: 'Applicant Name (Z to A)', value: 'NAME_DESC', description: 'Newest first among equal names' },
-					{ name: 'Created (Newest First)', value: 'CREATED_AT_DESC' },
-					{ name: 'Created (Oldest First)', value: 'CREATED_AT_ASC' },
-					{ name: 'Default (Newest First)', value: 'DEFAULT' },
-				],
-				default: 'DEFAULT',
-			},
-		],
-	},
+	collection('filters', [
+		{ displayName: 'Company', name: 'company', type: 'string', default: '', description: contains('company') },
+		{
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+			description: contains('email'),
+		},
+		{ displayName: 'Job Title', name: 'title', type: 'string', default: '', description: contains('job title') },
+		{ displayName: 'Member Name', name: 'memberName', type: 'string', default: '', description: contains('name') },
+		{
+			displayName: 'Member Type',
+			name: 'memberType',
+			type: 'options',
+			options: [...MEMBER_TYPES].sort().map((value) => ({ name: value, value })),
+			default: 'Standard',
+			description: 'Only applicants of this member type',
+		},
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			options: [...APPLICATION_STATUSES].sort().map((value) => ({ name: value, value })),
+			default: 'Pending',
+			description: 'Only requests in this state; without this filter, requests in every state are returned',
+		},
+	]),
+	collection('options', [
+		{
+			displayName: 'Sort',
+			name: 'sort',
+			type: 'options',
+			options: [
+				{ name: 'Applicant Name (A to Z)', value: 'NAME_ASC', description: 'Newest first among equal names' },
+				{ name: 'Applicant Name (Z to A)', value: 'NAME_DESC', description: 'Newest first among equal names' },
+				{ name: 'Created (Newest First)', value: 'CREATED_AT_DESC' },
+				{ name: 'Created (Oldest First)', value: 'CREATED_AT_ASC' },
+				{ name: 'Default (Newest First)', value: 'DEFAULT' },
+			],
+			default: 'DEFAULT',
+		},
+	]),
 ];
 
 const properties: INodeProperties[] = [...leadingProperties, ...queryFields];

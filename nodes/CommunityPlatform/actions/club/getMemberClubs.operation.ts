@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest, pathOf } from '../../transport/request';
 import { memberLocator, readMember } from '../../locators/member';
+import { apiRequest, pathOf } from '../../transport/request';
 
 const properties: INodeProperties[] = [memberLocator(false)];
 

@@ -7,6 +7,7 @@ import { withErrorHints } from '../../helpers/apiErrors';
 import { email, flag, requiredText, url } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
+import { collection } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	{
@@ -44,61 +45,54 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. 01:02:03',
 		description: 'Length of the video as HH:MM:SS, MM:SS or a number of seconds',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Author Email',
-				name: 'authorEmail',
-				type: 'string',
-				placeholder: 'name@email.com',
-				default: '',
-				description: 'Email of the member shown as author; with no matching member the video has no author',
-			},
-			{
-				displayName: 'Collection Name or ID',
-				name: 'collection',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getCollections' },
-				default: '',
-				description:
-					'Existing collection to add the video to, by name. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
-			{
-				displayName: 'Publish',
-				name: 'publish',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to publish the video at once instead of saving it unpublished',
-			},
-			{
-				displayName: 'Summary',
-				name: 'summary',
-				type: 'string',
-				typeOptions: { rows: 3 },
-				default: '',
-			},
-			{
-				displayName: 'Tags',
-				name: 'tags',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Onboarding, Product',
-				description: 'Tag names separated by commas; tags that do not exist yet are created (names are case-sensitive)',
-			},
-			{
-				displayName: 'Transcript',
-				name: 'transcript',
-				type: 'string',
-				typeOptions: { rows: 5 },
-				default: '',
-			},
-		],
-	},
+	collection('additionalFields', [
+		{
+			displayName: 'Author Email',
+			name: 'authorEmail',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+			description: 'Email of the member shown as author; with no matching member the video has no author',
+		},
+		{
+			displayName: 'Collection Name or ID',
+			name: 'collection',
+			type: 'options',
+			typeOptions: { loadOptionsMethod: 'getCollections' },
+			default: '',
+			description:
+				'Existing collection to add the video to, by name. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
+		{
+			displayName: 'Publish',
+			name: 'publish',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to publish the video at once instead of saving it unpublished',
+		},
+		{
+			displayName: 'Summary',
+			name: 'summary',
+			type: 'string',
+			typeOptions: { rows: 3 },
+			default: '',
+		},
+		{
+			displayName: 'Tags',
+			name: 'tags',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Onboarding, Product',
+			description: 'Tag names separated by commas; tags that do not exist yet are created (names are case-sensitive)',
+		},
+		{
+			displayName: 'Transcript',
+			name: 'transcript',
+			type: 'string',
+			typeOptions: { rows: 5 },
+			default: '',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

@@ -7,7 +7,7 @@ import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 import { day } from '../../parameters/primitives';
 import { failParameters, readParameters } from '../../parameters/read';
 import { paginate } from '../../transport/paginate';
-import { simplify } from '../common.descriptions';
+import { collection, simplify } from '../common.descriptions';
 
 const leadingProperties: INodeProperties[] = [
 	{
@@ -22,30 +22,22 @@ const leadingProperties: INodeProperties[] = [
 	...returnAllAndLimit,
 ];
 
-const filters: INodeProperties = {
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'collection',
-	placeholder: 'Add Filter',
-	default: {},
-	displayOptions: { show: { contentType: DATED_CONTENT_TYPES } },
-	options: [
-		{
-			displayName: 'Created From',
-			name: 'fromDate',
-			type: 'dateTime',
-			default: '',
-			description: 'Only items created on or after this day',
-		},
-		{
-			displayName: 'Created To',
-			name: 'toDate',
-			type: 'dateTime',
-			default: '',
-			description: 'Only items created on or before this day',
-		},
-	],
-};
+const filters: INodeProperties = collection('filters', [
+	{
+		displayName: 'Created From',
+		name: 'fromDate',
+		type: 'dateTime',
+		default: '',
+		description: 'Only items created on or after this day',
+	},
+	{
+		displayName: 'Created To',
+		name: 'toDate',
+		type: 'dateTime',
+		default: '',
+		description: 'Only items created on or before this day',
+	},
+], { displayOptions: { show: { contentType: DATED_CONTENT_TYPES } } });
 
 const properties: INodeProperties[] = [
 	...leadingProperties,

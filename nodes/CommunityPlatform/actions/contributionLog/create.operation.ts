@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { email, requiredDateTime, requiredText } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
+import { collection } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	{
@@ -41,29 +42,22 @@ const properties: INodeProperties[] = [
 		default: 1,
 		description: 'How many times the member made this contribution; the points are multiplied by it',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'External Contribution ID',
-				name: 'externalContributionId',
-				type: 'string',
-				default: '',
-				description: 'Your own ID for this contribution, e.g. the ID of the record in the source system',
-			},
-			{
-				displayName: 'Notes',
-				name: 'notes',
-				type: 'string',
-				default: '',
-				description: 'A note kept with the log, at most 100 characters',
-			},
-		],
-	},
+	collection('additionalFields', [
+		{
+			displayName: 'External Contribution ID',
+			name: 'externalContributionId',
+			type: 'string',
+			default: '',
+			description: 'Your own ID for this contribution, e.g. the ID of the record in the source system',
+		},
+		{
+			displayName: 'Notes',
+			name: 'notes',
+			type: 'string',
+			default: '',
+			description: 'A note kept with the log, at most 100 characters',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

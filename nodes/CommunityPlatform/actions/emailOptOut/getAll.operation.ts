@@ -6,6 +6,7 @@ import { readOptOuts } from '../../helpers/emailOptOuts';
 import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 import { email, oneOf, optionalDateTime } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
+import { collection } from '../common.descriptions';
 
 const leadingProperties: INodeProperties[] = [
 	{
@@ -18,51 +19,44 @@ const leadingProperties: INodeProperties[] = [
 	...returnAllAndLimit,
 ];
 
-const filters: INodeProperties = {
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'collection',
-	placeholder: 'Add Filter',
-	default: {},
-	options: [
-		{
-			displayName: 'Email',
-			name: 'email',
-			type: 'string',
-			placeholder: 'name@email.com',
-			default: '',
-			description: "Only this member's opt-outs (exact address, any letter case)",
-		},
-		{
-			displayName: 'Scope',
-			name: 'scope',
-			type: 'options',
-			options: [
-				{ name: 'All', value: 'all', description: 'Opt-outs from every email; these rows have no subscription type' },
-				{ name: 'Specific', value: 'specific', description: 'Opt-outs from one subscription type' },
-			],
-			default: 'specific',
-			description: 'Which kind of opt-out to return; without this filter, both kinds are returned',
-		},
-		{
-			displayName: 'Subscription Type Name or ID',
-			name: 'subscriptionTypeId',
-			type: 'options',
-			typeOptions: { loadOptionsMethod: 'getSubscriptionTypes' },
-			default: '',
-			description:
-				'Only opt-outs from this type (retired types included). Cannot be combined with the scope All. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		},
-		{
-			displayName: 'Unsubscribed After',
-			name: 'unsubscribedAfter',
-			type: 'dateTime',
-			default: '',
-			description:
-				'Only opt-outs made strictly after this moment (ISO 8601; without a time zone, UTC is assumed). An All row moves to the last time the member changed any email preference.',
-		},
-	],
-};
+const filters: INodeProperties = collection('filters', [
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '',
+		description: "Only this member's opt-outs (exact address, any letter case)",
+	},
+	{
+		displayName: 'Scope',
+		name: 'scope',
+		type: 'options',
+		options: [
+			{ name: 'All', value: 'all', description: 'Opt-outs from every email; these rows have no subscription type' },
+			{ name: 'Specific', value: 'specific', description: 'Opt-outs from one subscription type' },
+		],
+		default: 'specific',
+		description: 'Which kind of opt-out to return; without this filter, both kinds are returned',
+	},
+	{
+		displayName: 'Subscription Type Name or ID',
+		name: 'subscriptionTypeId',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getSubscriptionTypes' },
+		default: '',
+		description:
+			'Only opt-outs from this type (retired types included). Cannot be combined with the scope All. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Unsubscribed After',
+		name: 'unsubscribedAfter',
+		type: 'dateTime',
+		default: '',
+		description:
+			'Only opt-outs made strictly after this moment (ISO 8601; without a time zone, UTC is assumed). An All row moves to the last time the member changed any email preference.',
+	},
+]);
 
 const properties: INodeProperties[] = [...leadingProperties, filters];
 

@@ -5,30 +5,24 @@ import { z } from 'zod';
 import { listSubscriptionTypes } from '../../helpers/emailOptOuts';
 import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 import { readParameters } from '../../parameters/read';
+import { collection } from '../common.descriptions';
 
-const filters: INodeProperties = {
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'collection',
-	placeholder: 'Add Filter',
-	default: {},
-	options: [
-		{
-			displayName: 'Include Hidden',
-			name: 'includeHidden',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to include retired (hidden) types, whose opt-outs still exist',
-		},
-		{
-			displayName: 'System Key',
-			name: 'systemKey',
-			type: 'string',
-			default: '',
-			description: 'Only the type with exactly this system key',
-		},
-	],
-};
+const filters: INodeProperties = collection('filters', [
+	{
+		displayName: 'Include Hidden',
+		name: 'includeHidden',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to include retired (hidden) types, whose opt-outs still exist',
+	},
+	{
+		displayName: 'System Key',
+		name: 'systemKey',
+		type: 'string',
+		default: '',
+		description: 'Only the type with exactly this system key',
+	},
+]);
 
 const properties: INodeProperties[] = [...returnAllAndLimit, filters];
 

@@ -7,66 +7,59 @@ import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 import { day, flag, oneOf } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { paginate } from '../../transport/paginate';
-import { simplify } from '../common.descriptions';
+import { collection, simplify } from '../common.descriptions';
 
 /** Value sets in the spec's exact case, sorted for the option lists. */
 const EVENT_STATUSES = ['Draft', 'Published'] as const;
 const EVENT_ACCESS = ['All Members', 'Public', 'Selected Spaces Only'] as const;
 
-const filters: INodeProperties = {
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'collection',
-	placeholder: 'Add Filter',
-	default: {},
-	options: [
-		{
-			displayName: 'Access',
-			name: 'access',
-			type: 'options',
-			options: EVENT_ACCESS.map((value) => ({ name: value, value })),
-			default: 'All Members',
-			description: 'Only events with this access setting',
-		},
-		{
-			displayName: 'End Date',
-			name: 'endDate',
-			type: 'dateTime',
-			default: '',
-			description: 'Only events that end on or before this day (up to its end)',
-		},
-		{
-			displayName: 'Start Date',
-			name: 'startDate',
-			type: 'dateTime',
-			default: '',
-			description: 'Only events that start on or after this day (from its start)',
-		},
-		{
-			displayName: 'Status',
-			name: 'status',
-			type: 'options',
-			options: EVENT_STATUSES.map((value) => ({ name: value, value })),
-			default: 'Published',
-			description: 'Only published events, or only drafts',
-		},
-		{
-			displayName: 'Title',
-			name: 'title',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. launch',
-			description: 'Only events whose title contains this text',
-		},
-		{
-			displayName: 'Unlisted',
-			name: 'unlisted',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return only unlisted events (on) or only listed events (off)',
-		},
-	],
-};
+const filters: INodeProperties = collection('filters', [
+	{
+		displayName: 'Access',
+		name: 'access',
+		type: 'options',
+		options: EVENT_ACCESS.map((value) => ({ name: value, value })),
+		default: 'All Members',
+		description: 'Only events with this access setting',
+	},
+	{
+		displayName: 'End Date',
+		name: 'endDate',
+		type: 'dateTime',
+		default: '',
+		description: 'Only events that end on or before this day (up to its end)',
+	},
+	{
+		displayName: 'Start Date',
+		name: 'startDate',
+		type: 'dateTime',
+		default: '',
+		description: 'Only events that start on or after this day (from its start)',
+	},
+	{
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		options: EVENT_STATUSES.map((value) => ({ name: value, value })),
+		default: 'Published',
+		description: 'Only published events, or only drafts',
+	},
+	{
+		displayName: 'Title',
+		name: 'title',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. launch',
+		description: 'Only events whose title contains this text',
+	},
+	{
+		displayName: 'Unlisted',
+		name: 'unlisted',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return only unlisted events (on) or only listed events (off)',
+	},
+]);
 
 const properties: INodeProperties[] = [...returnAllAndLimit, filters, simplify];
 

@@ -9,32 +9,25 @@ import { email } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { paginate } from '../../transport/paginate';
 import { pathOf } from '../../transport/request';
-import { simplify } from '../common.descriptions';
+import { collection, simplify } from '../common.descriptions';
 
-const filters: INodeProperties = {
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'collection',
-	placeholder: 'Add Filter',
-	default: {},
-	options: [
-		{
-			displayName: 'Email',
-			name: 'userEmail',
-			type: 'string',
-			placeholder: 'name@email.com',
-			default: '',
-			description: 'Only the registration of the member with this email address',
-		},
-		{
-			displayName: 'User ID',
-			name: 'userId',
-			type: 'string',
-			default: '',
-			description: 'Only the registration of the member with this ID',
-		},
-	],
-};
+const filters: INodeProperties = collection('filters', [
+	{
+		displayName: 'Email',
+		name: 'userEmail',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '',
+		description: 'Only the registration of the member with this email address',
+	},
+	{
+		displayName: 'User ID',
+		name: 'userId',
+		type: 'string',
+		default: '',
+		description: 'Only the registration of the member with this ID',
+	},
+]);
 
 const properties: INodeProperties[] = [eventLocator, ...returnAllAndLimit, filters, simplify];
 

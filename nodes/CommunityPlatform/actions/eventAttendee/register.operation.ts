@@ -2,42 +2,28 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { eventLocator, eventRef, eventSlugOf } from '../../locators/event';
 import { withErrorHints } from '../../helpers/apiErrors';
+import { eventLocator, eventRef, eventSlugOf } from '../../locators/event';
 import { email, requiredText } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
+import { collection, emailField } from '../common.descriptions';
 
 const personFields: INodeProperties[] = [
-	{
-		displayName: 'Email',
-		name: 'email',
-		type: 'string',
-		placeholder: 'name@email.com',
-		default: '',
-		required: true,
-		description: 'Email address of the person to register; a new address becomes a guest member',
-	},
+	emailField('Email address of the person to register; a new address becomes a guest member'),
 	{ displayName: 'First Name', name: 'firstName', type: 'string', default: '', required: true },
 	{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '', required: true },
 	{ displayName: 'Job Title', name: 'position', type: 'string', default: '', required: true },
 	{ displayName: 'Company', name: 'company', type: 'string', default: '', required: true },
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Ticket Option ID',
-				name: 'ticketOptionId',
-				type: 'string',
-				default: '',
-				description: 'The ticket option to register with; without it the event’s default ticket is used',
-			},
-		],
-	},
+	collection('additionalFields', [
+		{
+			displayName: 'Ticket Option ID',
+			name: 'ticketOptionId',
+			type: 'string',
+			default: '',
+			description: 'The ticket option to register with; without it the event’s default ticket is used',
+		},
+	]),
 ];
 
 const properties: INodeProperties[] = [

@@ -2,11 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { eventIdOf, eventLocator, eventRef } from '../../locators/event';
 import { withErrorHints } from '../../helpers/apiErrors';
+import { eventIdOf, eventLocator, eventRef } from '../../locators/event';
 import { ATTENDEE_TYPES, email, oneOf } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { apiRequest, pathOf } from '../../transport/request';
+import { collection } from '../common.descriptions';
 import { INVITEE_HINTS } from './hints';
 import { ticketType, ticketTypeProperty } from './ticketType';
 
@@ -38,39 +39,32 @@ const invitationFields: INodeProperties[] = [
 		required: true,
 		description: 'The role the invitee will have at the event',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'CC Emails',
-				name: 'ccEmailAddresses',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. host@example.com, team@example.com',
-				description: 'Community members to copy on the invitation, separated by commas',
-			},
-			{
-				displayName: 'Invite Admin Email',
-				name: 'inviteAdminEmail',
-				type: 'string',
-				placeholder: 'name@email.com',
-				default: '',
-				description: 'Email of a community member with the Event Invite Admin permission on this event, to own the invitation',
-			},
-			{
-				displayName: 'Note',
-				name: 'note',
-				type: 'string',
-				typeOptions: { rows: 2 },
-				default: '',
-				description: 'A note for the invitation, at most 200 characters',
-			},
-		],
-	},
+	collection('additionalFields', [
+		{
+			displayName: 'CC Emails',
+			name: 'ccEmailAddresses',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. host@example.com, team@example.com',
+			description: 'Community members to copy on the invitation, separated by commas',
+		},
+		{
+			displayName: 'Invite Admin Email',
+			name: 'inviteAdminEmail',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+			description: 'Email of a community member with the Event Invite Admin permission on this event, to own the invitation',
+		},
+		{
+			displayName: 'Note',
+			name: 'note',
+			type: 'string',
+			typeOptions: { rows: 2 },
+			default: '',
+			description: 'A note for the invitation, at most 200 characters',
+		},
+	]),
 ];
 
 const properties: INodeProperties[] = [

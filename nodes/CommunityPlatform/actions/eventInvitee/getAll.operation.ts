@@ -2,50 +2,44 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { eventIdOf, eventLocator, eventRef } from '../../locators/event';
 import { withErrorHints } from '../../helpers/apiErrors';
+import { eventIdOf, eventLocator, eventRef } from '../../locators/event';
 import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 import { ATTENDEE_TYPES, email, oneOf } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { paginate } from '../../transport/paginate';
 import { pathOf } from '../../transport/request';
+import { collection } from '../common.descriptions';
 import { INVITEE_HINTS } from './hints';
 import { ticketType, ticketTypeProperty } from './ticketType';
 
-const filters: INodeProperties = {
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'collection',
-	placeholder: 'Add Filter',
-	default: {},
-	options: [
-		{
-			displayName: 'Attendee Type',
-			name: 'attendeeType',
-			type: 'options',
-			options: ATTENDEE_TYPES.map((value) => ({ name: value, value })),
-			default: 'Attendee',
-			description: 'Only invitations for this role',
-		},
-		{
-			displayName: 'Invite Admin Email',
-			name: 'inviteAdminEmail',
-			type: 'string',
-			placeholder: 'name@email.com',
-			default: '',
-			description: 'Only invitations assigned to this invite admin (the email of a community member)',
-		},
-		{
-			displayName: 'Invitee Email',
-			name: 'inviteeEmail',
-			type: 'string',
-			placeholder: 'name@email.com',
-			default: '',
-			description: 'Only invitations sent to this email address',
-		},
-		ticketTypeProperty('Only invitations for this ticket type (its exact name)'),
-	],
-};
+const filters: INodeProperties = collection('filters', [
+	{
+		displayName: 'Attendee Type',
+		name: 'attendeeType',
+		type: 'options',
+		options: ATTENDEE_TYPES.map((value) => ({ name: value, value })),
+		default: 'Attendee',
+		description: 'Only invitations for this role',
+	},
+	{
+		displayName: 'Invite Admin Email',
+		name: 'inviteAdminEmail',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '',
+		description: 'Only invitations assigned to this invite admin (the email of a community member)',
+	},
+	{
+		displayName: 'Invitee Email',
+		name: 'inviteeEmail',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '',
+		description: 'Only invitations sent to this email address',
+	},
+	ticketTypeProperty('Only invitations for this ticket type (its exact name)'),
+]);
 
 const properties: INodeProperties[] = [eventLocator, ...returnAllAndLimit, filters];
 

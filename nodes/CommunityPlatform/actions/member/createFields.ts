@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { email, optionalText, requiredText, url } from '../../parameters/primitives';
+import { collection, emailField } from '../common.descriptions';
 
 const spacesField: INodeProperties = {
 	displayName: 'Space Names or IDs',
@@ -16,42 +17,28 @@ const spacesField: INodeProperties = {
 /** The member fields of Create and Create Many (batch creation takes no spaces). */
 export function createFieldsProperties(withSpaces: boolean): INodeProperties[] {
 	return [
-		{
-			displayName: 'Email',
-			name: 'email',
-			type: 'string',
-			placeholder: 'name@email.com',
-			default: '',
-			required: true,
-		},
+		emailField(),
 		{ displayName: 'First Name', name: 'firstName', type: 'string', default: '', required: true },
 		{ displayName: 'Job Title', name: 'position', type: 'string', default: '', required: true },
 		{ displayName: 'Company', name: 'company', type: 'string', default: '', required: true },
-		{
-			displayName: 'Additional Fields',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: [
-				{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '' },
-				{
-					displayName: 'LinkedIn URL',
-					name: 'linkedInUrl',
-					type: 'string',
-					default: '',
-					placeholder: 'https://www.linkedin.com/in/jane',
-				},
-				{
-					displayName: 'Picture URL',
-					name: 'pictureUrl',
-					type: 'string',
-					default: '',
-					placeholder: 'https://example.com/photo.png',
-				},
-				...(withSpaces ? [spacesField] : []),
-			],
-		},
+		collection('additionalFields', [
+			{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '' },
+			{
+				displayName: 'LinkedIn URL',
+				name: 'linkedInUrl',
+				type: 'string',
+				default: '',
+				placeholder: 'https://www.linkedin.com/in/jane',
+			},
+			{
+				displayName: 'Picture URL',
+				name: 'pictureUrl',
+				type: 'string',
+				default: '',
+				placeholder: 'https://example.com/photo.png',
+			},
+			...(withSpaces ? [spacesField] : []),
+		]),
 	];
 }
 

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport/request';
 import { memberLocator, readMember } from '../../locators/member';
+import { apiRequest } from '../../transport/request';
 
 const properties: INodeProperties[] = [
 	{

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { maybeSimplify } from '../../helpers/members';
-import { apiRequest, pathOf } from '../../transport/request';
 import { memberLocator, readMember } from '../../locators/member';
+import { apiRequest, pathOf } from '../../transport/request';
 import { simplify } from '../common.descriptions';
 
 const properties: INodeProperties[] = [memberLocator(false), simplify];

@@ -7,77 +7,63 @@ import { returnAllAndLimit, readLimit } from '../../parameters/limit';
 import { MEMBER_TYPES, day, oneOf } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { paginate } from '../../transport/paginate';
-import { simplify } from '../common.descriptions';
+import { collection, simplify } from '../common.descriptions';
 
 const APPROVAL_FILTERS = ['Pending', 'Approved', 'Unapproved'] as const;
 
 const queryFields: INodeProperties[] = [
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Approval Status',
-				name: 'approvalStatus',
-				type: 'options',
-				options: APPROVAL_FILTERS.map((value) => ({ name: value, value })),
-				default: 'Approved',
-			},
-			{
-				displayName: 'Member Type',
-				name: 'memberType',
-				type: 'options',
-				options: MEMBER_TYPES.map((value) => ({ name: value, value })),
-				default: 'Standard',
-			},
-			{
-				displayName: 'Signed Up From',
-				name: 'signedUpFromDate',
-				type: 'dateTime',
-				default: '',
-				description: 'Only members who signed up on or after this day (UTC)',
-			},
-			{
-				displayName: 'Signed Up To',
-				name: 'signedUpToDate',
-				type: 'dateTime',
-				default: '',
-				description: 'Only members who signed up on or before this day (UTC)',
-			},
-		],
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Sort By',
-				name: 'sortBy',
-				type: 'options',
-				options: [
-					{ name: 'Created At', value: 'createdAt' },
-					{ name: 'Signed Up At', value: 'signUpAt' },
-				],
-				default: 'createdAt',
-			},
-			{
-				displayName: 'Sort Direction',
-				name: 'sortDirection',
-				type: 'options',
-				options: [
-					{ name: 'Ascending', value: 'asc' },
-					{ name: 'Descending', value: 'desc' },
-				],
-				default: 'desc',
-			},
-		],
-	},
+	collection('filters', [
+		{
+			displayName: 'Approval Status',
+			name: 'approvalStatus',
+			type: 'options',
+			options: APPROVAL_FILTERS.map((value) => ({ name: value, value })),
+			default: 'Approved',
+		},
+		{
+			displayName: 'Member Type',
+			name: 'memberType',
+			type: 'options',
+			options: MEMBER_TYPES.map((value) => ({ name: value, value })),
+			default: 'Standard',
+		},
+		{
+			displayName: 'Signed Up From',
+			name: 'signedUpFromDate',
+			type: 'dateTime',
+			default: '',
+			description: 'Only members who signed up on or after this day (UTC)',
+		},
+		{
+			displayName: 'Signed Up To',
+			name: 'signedUpToDate',
+			type: 'dateTime',
+			default: '',
+			description: 'Only members who signed up on or before this day (UTC)',
+		},
+	]),
+	collection('options', [
+		{
+			displayName: 'Sort By',
+			name: 'sortBy',
+			type: 'options',
+			options: [
+				{ name: 'Created At', value: 'createdAt' },
+				{ name: 'Signed Up At', value: 'signUpAt' },
+			],
+			default: 'createdAt',
+		},
+		{
+			displayName: 'Sort Direction',
+			name: 'sortDirection',
+			type: 'options',
+			options: [
+				{ name: 'Ascending', value: 'asc' },
+				{ name: 'Descending', value: 'desc' },
+			],
+			default: 'desc',
+		},
+	]),
 ];
 
 const properties: INodeProperties[] = [...returnAllAndLimit, ...queryFields, simplify];

@@ -6,24 +6,16 @@ import { maybeSimplify } from '../../helpers/members';
 import { findMemberByEmail } from '../../locators/member';
 import { email } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
-import { simplify } from '../common.descriptions';
+import { emailField, simplify } from '../common.descriptions';
 
-const emailField: INodeProperties = {
-	displayName: 'Email',
-	name: 'email',
-	type: 'string',
-	placeholder: 'name@email.com',
-	default: '',
-	required: true,
-	description: 'Email address of the member to look up',
-};
+const memberEmail = emailField('Email address of the member to look up');
 
-const properties: INodeProperties[] = [emailField, simplify];
+const properties: INodeProperties[] = [memberEmail, simplify];
 
 export const description = updateDisplayOptions({ show: { resource: ['member'], operation: ['getByEmail'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const params = readParameters(this, itemIndex, [emailField], z.object({ email }));
+	const params = readParameters(this, itemIndex, [memberEmail], z.object({ email }));
 	const member = await findMemberByEmail.call(this, params.email, itemIndex);
 	return maybeSimplify([member], this.getNodeParameter('simplify', itemIndex, true) as boolean);
 }

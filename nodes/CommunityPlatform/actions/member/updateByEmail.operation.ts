@@ -7,18 +7,11 @@ import { email } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
 import { buildUpdateBody, updateFieldsProperties } from './updateFields';
+import { emailField } from '../common.descriptions';
 
-const emailField: INodeProperties = {
-	displayName: 'Email',
-	name: 'email',
-	type: 'string',
-	placeholder: 'name@email.com',
-	default: '',
-	required: true,
-	description: 'Email address of the member to update',
-};
+const memberEmail = emailField('Email address of the member to update');
 
-const properties: INodeProperties[] = [emailField, ...updateFieldsProperties];
+const properties: INodeProperties[] = [memberEmail, ...updateFieldsProperties];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['member'], operation: ['updateByEmail'] } },
@@ -26,7 +19,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const target = memberRef(readParameters(this, itemIndex, [emailField], z.object({ email })));
+	const target = memberRef(readParameters(this, itemIndex, [memberEmail], z.object({ email })));
 	const body = await buildUpdateBody(this, itemIndex);
 	return (await apiRequest.call(this, {
 		method: 'POST',

@@ -5,44 +5,30 @@ import { z } from 'zod';
 import { runBatchOperation, waitProperties } from '../../batch/operation';
 import { email } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
+import { collection, emailField } from '../common.descriptions';
 import { readProfileUpdate, updateFieldsProperties } from './updateFields';
 
-const emailField: INodeProperties = {
-	displayName: 'Email',
-	name: 'email',
-	type: 'string',
-	placeholder: 'name@email.com',
-	default: '',
-	required: true,
-	description: 'Email address of the member this item updates',
-};
+const memberEmail = emailField('Email address of the member this item updates');
 
-const batchOptions: INodeProperties = {
-	displayName: 'Options',
-	name: 'batchOptions',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	options: [
-		{
-			displayName: 'Operator Email',
-			name: 'operatorEmail',
-			type: 'string',
-			placeholder: 'admin@example.com',
-			default: '',
-			description: 'Email of a community admin to attribute the changes to (ignored by the API if it matches no admin)',
-		},
-		{
-			displayName: 'Reason',
-			name: 'reason',
-			type: 'string',
-			default: '',
-			description: 'Audit note stored with the batch, for example "CRM sync"',
-		},
-	],
-};
+const batchOptions: INodeProperties = collection('options', [
+	{
+		displayName: 'Operator Email',
+		name: 'operatorEmail',
+		type: 'string',
+		placeholder: 'admin@example.com',
+		default: '',
+		description: 'Email of a community admin to attribute the changes to (ignored by the API if it matches no admin)',
+	},
+	{
+		displayName: 'Reason',
+		name: 'reason',
+		type: 'string',
+		default: '',
+		description: 'Audit note stored with the batch, for example "CRM sync"',
+	},
+], { name: 'batchOptions' });
 
-const properties: INodeProperties[] = [...waitProperties, emailField, ...updateFieldsProperties, batchOptions];
+const properties: INodeProperties[] = [...waitProperties, memberEmail, ...updateFieldsProperties, batchOptions];
 
 export const description = updateDisplayOptions({ show: { resource: ['member'], operation: ['updateMany'] } }, properties);
 
@@ -56,7 +42,7 @@ export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecut
 		extraBody: options,
 		prepare: async (itemIndex) => {
 			const { fields, answers } = await readProfileUpdate(this, itemIndex);
-			const target = readParameters(this, itemIndex, [emailField], z.object({ email }));
+			const target = readParameters(this, itemIndex, [memberEmail], z.object({ email }));
 			const row: IDataObject = { ...fields, email: target.email };
 			if (Object.keys(answers).length) row.questionAnswers = answers;
 			return { row, key: target.email.toLowerCase() };

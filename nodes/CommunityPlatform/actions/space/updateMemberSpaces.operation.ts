@@ -6,20 +6,13 @@ import { memberRef } from '../../locators/member';
 import { email } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
+import { emailField } from '../common.descriptions';
 import { hiddenWhenRemovingAll, membershipChangeSchema, membershipModeProperties, nameList } from '../membershipChange';
 
 const REMOVE_ALL = 'Remove From All Spaces';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Member Email',
-		name: 'email',
-		type: 'string',
-		placeholder: 'name@email.com',
-		default: '',
-		required: true,
-		description: 'Email address of the member whose spaces change',
-	},
+	emailField('Email address of the member whose spaces change', 'Member Email'),
 	...membershipModeProperties('spaces', REMOVE_ALL),
 	{
 		displayName: 'Space Names or IDs',

@@ -5,25 +5,19 @@ import { z } from 'zod';
 import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 import { readParameters } from '../../parameters/read';
 import { paginate } from '../../transport/paginate';
+import { collection } from '../common.descriptions';
 
-const filters: INodeProperties = {
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'collection',
-	placeholder: 'Add Filter',
-	default: {},
-	options: [
-		{
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. design',
-			description:
-				'Only tags whose name contains this text, ignoring case. A tag renamed a moment ago may still be found by its old name.',
-		},
-	],
-};
+const filters: INodeProperties = collection('filters', [
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. design',
+		description:
+			'Only tags whose name contains this text, ignoring case. A tag renamed a moment ago may still be found by its old name.',
+	},
+]);
 
 const properties: INodeProperties[] = [...returnAllAndLimit, filters];
 
