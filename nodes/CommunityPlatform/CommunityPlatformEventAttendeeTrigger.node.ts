@@ -2,7 +2,8 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { pollFeed } from './feeds/engine';
-import { eventAttendeeTriggerProperties, eventAttendeesFeed, getFeedEvents } from './feeds/eventAttendees';
+import { eventAttendeeTriggerProperties, eventAttendeesFeed } from './feeds/eventAttendees';
+import { getFeedEvents } from './methods/options/feedEvents';
 
 export class CommunityPlatformEventAttendeeTrigger implements INodeType {
 	description: INodeTypeDescription = {

@@ -17,7 +17,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatform/CommunityPlatformMemberTrigger.node';
 import { FEED_LIMITS } from '../../nodes/CommunityPlatform/feeds/state';
-import { simplifyMember } from '../../nodes/CommunityPlatform/helpers/members';
+import { simplifyMember } from '../../nodes/CommunityPlatform/output/simplify';
 import { resetPacers } from '../../nodes/CommunityPlatform/transport/rateLimit';
 import { TIER_LIMITS, type Tier } from '../../nodes/CommunityPlatform/transport/tiers';
 import { E2E, actionWorkflow, errorText, type WorkflowJson } from '../e2e/harness.cjs';

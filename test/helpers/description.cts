@@ -1,6 +1,8 @@
 /**
- * The action node's description and the operations it offers, read from it. Free of the node
- * harness (nock, n8n-core), so the editor suite can use it beside a real n8n.
+ * The action node's description, and what the tests walk in it: the operations the node offers,
+ * each operation's fields by their paths and labels, and the form (date, limit, email, URL) a
+ * field's value must have. Free of the node harness (nock, n8n-core), so the editor suite can use
+ * it beside a real n8n.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -33,3 +35,45 @@ function nodeOperations(): Key[] {
 }
 
 export const OPERATIONS = nodeOperations();
+
+/** The parameters of one operation, with collection options as `collection.option`. */
+export function fieldsOf(key: Key): Map<string, INodeProperties> {
+	const [resource, operation] = key.split('.');
+	const fields = new Map<string, INodeProperties>();
+	for (const property of properties) {
+		if (['resource', 'operation'].includes(property.name) || !shownFor(property, resource, operation)) continue;
+		if (!fields.has(property.name)) fields.set(property.name, property);
+		if (property.type === 'collection') {
+			for (const option of (property.options ?? []) as INodeProperties[]) fields.set(`${property.name}.${option.name}`, option);
+		}
+	}
+	return fields;
+}
+
+/** The label the user sees for a parameter path of an operation. */
+export function labelOf(key: Key, field: string): string {
+	const property = fieldsOf(key).get(field);
+	if (!property) throw new Error(`${key} has no parameter "${field}"`);
+	return property.displayName;
+}
+
+/** Every parameter of every operation, in the description's order, by its path (`fieldsOf`). */
+export const FIELDS = OPERATIONS.flatMap((key) => [...fieldsOf(key)].map(([field, property]) => ({ key, field, property })));
+
+/**
+ * The form a field's value must have, read from its type, name and locator modes: a date, a
+ * limit, an email address (a text field, a comma-separated list of them, or a locator's By Email
+ * mode) or a URL. Undefined for a field of no such form.
+ */
+export type Form = 'date' | 'limit' | 'email' | 'email list' | 'email locator' | 'url';
+
+export function formOf(field: string, property: INodeProperties): Form | undefined {
+	const modes = (property.modes ?? []).map((mode) => mode.name);
+	if (property.type === 'dateTime') return 'date';
+	if (field === 'limit') return 'limit';
+	if (property.type === 'string' && /email/i.test(property.name)) return /Addresses$/.test(property.name) ? 'email list' : 'email';
+	if (property.type === 'string' && /url$/i.test(property.name)) return 'url';
+	if (modes.includes('email')) return 'email locator';
+	if (modes.includes('url')) return 'url';
+	return undefined;
+}

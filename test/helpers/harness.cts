@@ -1,28 +1,10 @@
-import { ExecuteContext, LoadOptionsContext } from 'n8n-core';
-import type {
-	ICredentialDataDecryptedObject,
-	IDataObject,
-	INode,
-	INodeExecutionData,
-	INodeParameters,
-	INodeType,
-	INodeTypes,
-	IRunExecutionData,
-} from 'n8n-workflow';
-import { NodeHelpers, Workflow } from 'n8n-workflow';
+import { ExecuteContext } from 'n8n-core';
+import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters, IRunExecutionData } from 'n8n-workflow';
 
 import { CommunityPlatform } from '../../nodes/CommunityPlatform/CommunityPlatform.node';
-import { API, BASE_URL, CREDENTIALS, additionalData } from './n8nContext.cjs';
+import { API, BASE_URL, CREDENTIALS, additionalData, loadOptionsContextOf, nodeOf, workflowOf } from './n8nContext.cjs';
 
 export { API, BASE_URL, CREDENTIALS };
-
-function nodeTypesFor(type: INodeType): INodeTypes {
-	return {
-		getByName: () => type,
-		getByNameAndVersion: () => type,
-		getKnownTypes: () => ({}),
-	} as unknown as INodeTypes;
-}
 
 export interface RunOptions {
 	parameters: INodeParameters;
@@ -32,38 +14,24 @@ export interface RunOptions {
 	abortSignal?: AbortSignal;
 }
 
-function makeNode(nodeType: INodeType, parameters: INodeParameters, continueOnFail = false): INode {
-	const node: INode = {
-		id: 'node-1',
-		name: 'Community Platform',
-		type: 'n8n-nodes-community-platform.communityPlatform',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-		credentials: { communityPlatformApi: { id: '1', name: 'Community Platform account' } },
-		...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
-	};
-	// Fill in defaults as the editor does when it saves a workflow.
-	node.parameters = 
-		NodeHelpers.getNodeParameters(nodeType.description.properties, parameters, true, false, node, nodeType.description) ?? {};
-	return node;
-}
+const NODE = { id: 'node-1', name: 'Community Platform' };
 
-function workflowWith(nodeType: INodeType, node: INode) {
-	return new Workflow({
-		id: 'wf',
-		nodes: [node],
-		connections: {},
-		active: false,
-		nodeTypes: nodeTypesFor(nodeType),
-	});
-}
+/** nock needs a real Error to drop a connection (a plain object leaves the socket hanging). */
+export const socketError = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+/** A page of a list as the API answers a Get Many. */
+export const page = (results: object[], pageNumber: number, pageSize: number) => ({
+	size: results.length,
+	pageNumber,
+	pageSize,
+	results,
+});
 
 /** Runs the action node once, in n8n-core's real ExecuteContext, over the given input items. */
 export async function runNode(options: RunOptions): Promise<INodeExecutionData[]> {
 	const nodeType = new CommunityPlatform();
-	const node = makeNode(nodeType, options.parameters, options.continueOnFail);
-	const workflow = workflowWith(nodeType, node);
+	const node = nodeOf(nodeType, options.parameters, { ...NODE, ...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}) });
+	const workflow = workflowOf(nodeType, node);
 	const items: INodeExecutionData[] = (options.items ?? [{}]).map((json, index) => ({ json, pairedItem: { item: index } }));
 	const runExecutionData: IRunExecutionData = {
 		resultData: { runData: {} },
@@ -95,7 +63,5 @@ export async function runNode(options: RunOptions): Promise<INodeExecutionData[]
 /** A real LoadOptionsContext for the node's loaders, list searches and resource mappers. */
 export function loadOptionsContext(parameters: INodeParameters = {}, credentials = CREDENTIALS) {
 	const nodeType = new CommunityPlatform();
-	const node = makeNode(nodeType, parameters);
-	const workflow = workflowWith(nodeType, node);
-	return new LoadOptionsContext(workflow, node, additionalData(credentials), '');
+	return loadOptionsContextOf(nodeType, nodeOf(nodeType, parameters, NODE), credentials);
 }

@@ -1,13 +1,20 @@
 /**
  * What both test harnesses need to run the package's nodes in n8n-core's real execution
- * contexts: the test credentials, nock switched on per test file, and the additional data
- * n8n would pass (a credentials helper that applies the credential's own `authenticate` block).
+ * contexts: the test credentials, nock switched on per test file, the additional data n8n would
+ * pass (a credentials helper that applies the credential's own `authenticate` block), and a
+ * node of the package in a workflow of its own.
  */
+import { LoadOptionsContext } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	IHttpRequestOptions,
+	INode,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
+import { NodeHelpers, Workflow } from 'n8n-workflow';
 import nock from 'nock';
 
 import { CommunityPlatformApi } from '../../credentials/CommunityPlatformApi.credentials';
@@ -86,3 +93,40 @@ export function additionalData(credentials: ICredentialDataDecryptedObject): IWo
 	return known as unknown as IWorkflowExecuteAdditionalData;
 }
 
+
+/**
+ * A node of the package's `nodeType` with the test credential, named and placed by `settings`;
+ * its parameters get their defaults as the editor fills them in when it saves a workflow.
+ */
+export function nodeOf(nodeType: INodeType, parameters: INodeParameters, settings: Pick<INode, 'id' | 'name'> & Partial<INode>): INode {
+	const node: INode = {
+		type: `n8n-nodes-community-platform.${nodeType.description.name}`,
+		typeVersion: 1,
+		position: [0, 0],
+		credentials: { communityPlatformApi: { id: '1', name: 'Community Platform account' } },
+		...settings,
+		parameters: {},
+	};
+	node.parameters =
+		NodeHelpers.getNodeParameters(nodeType.description.properties, parameters, true, false, node, nodeType.description) ?? {};
+	return node;
+}
+
+/** n8n's registry of node types, knowing the one. */
+export function nodeTypesFor(nodeType: INodeType): INodeTypes {
+	return {
+		getByName: () => nodeType,
+		getByNameAndVersion: () => nodeType,
+		getKnownTypes: () => ({}),
+	} as unknown as INodeTypes;
+}
+
+/** A workflow of the one node. */
+export function workflowOf(nodeType: INodeType, node: INode, { id = 'wf', active = false } = {}): Workflow {
+	return new Workflow({ id, nodes: [node], connections: {}, active, nodeTypes: nodeTypesFor(nodeType) });
+}
+
+/** A real LoadOptionsContext for the node's loaders, list searches and resource mappers. */
+export function loadOptionsContextOf(nodeType: INodeType, node: INode, credentials: ICredentialDataDecryptedObject) {
+	return new LoadOptionsContext(workflowOf(nodeType, node), node, additionalData(credentials), '');
+}

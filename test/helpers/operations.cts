@@ -1,39 +1,16 @@
 /**
- * The action node's operations as the tests walk them: the list read from the node's own
- * description (so a new operation is seen at once), each operation's parameters by their
- * labels, and valid parameters for each, which a test case then changes one thing of.
+ * The action node's operations as the tests run them: valid parameters for each, which a test
+ * case then changes one thing of, and one run of an operation with the error it ended with. The
+ * list of operations and their fields are read from the description (description.cts) and
+ * re-exported here.
  */
-import type { IDataObject, INodeExecutionData, INodeParameters, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { operationOf } from '../../nodes/CommunityPlatform/actions/resources';
-import { OPERATIONS, description, shownFor, type Key } from './description.cjs';
-import { runNode } from './harness.cjs';
+import { OPERATIONS, fieldsOf, labelOf, type Key } from './description.cjs';
+import { runNode, type RunOptions } from './harness.cjs';
 
-export { OPERATIONS, type Key };
-
-const { properties } = description;
-
-/** The parameters of one operation, with collection options as `collection.option`. */
-export function fieldsOf(key: Key): Map<string, INodeProperties> {
-	const [resource, operation] = key.split('.');
-	const fields = new Map<string, INodeProperties>();
-	for (const property of properties) {
-		if (['resource', 'operation'].includes(property.name) || !shownFor(property, resource, operation)) continue;
-		if (!fields.has(property.name)) fields.set(property.name, property);
-		if (property.type === 'collection') {
-			for (const option of (property.options ?? []) as INodeProperties[]) fields.set(`${property.name}.${option.name}`, option);
-		}
-	}
-	return fields;
-}
-
-/** The label the user sees for a parameter path of an operation. */
-export function labelOf(key: Key, field: string): string {
-	const property = fieldsOf(key).get(field);
-	if (!property) throw new Error(`${key} has no parameter "${field}"`);
-	return property.displayName;
-}
-
+export { OPERATIONS, fieldsOf, labelOf, type Key };
 
 export const rl = (mode: string, value: string) => ({ __rl: true, mode, value });
 
@@ -94,6 +71,25 @@ export function withParameters(base: INodeParameters, set: Record<string, unknow
 	}
 	return out as INodeParameters;
 }
+
+/** An input item for Create Many (Batch): member `n`, whose fields the operation maps from the item. */
+export const person = (n: number) => ({ email: `p${n}@example.com`, first: `P${n}`, title: 'Dev', company: 'Acme' });
+
+/** Runs Create Many (Batch) over `items`, each field mapped from its item; `extra` adds parameters. */
+export const createMany = (items: object[], extra: object = {}, options: Partial<RunOptions> = {}) =>
+	runNode({
+		items: items as never,
+		...options,
+		parameters: {
+			resource: 'member',
+			operation: 'createMany',
+			email: '={{ $json.email }}',
+			firstName: '={{ $json.first }}',
+			position: '={{ $json.title }}',
+			company: '={{ $json.company }}',
+			...extra,
+		},
+	});
 
 export const isBatch = (key: Key) => {
 	const [resource, operation] = key.split('.');

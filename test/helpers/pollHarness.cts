@@ -5,23 +5,16 @@
  * the activation poll and every poll that returns items are saved; a poll that returns null or
  * throws changes only the in-memory copy, which a restart throws away.
  */
-import { LoadOptionsContext, PollContext } from 'n8n-core';
-import type {
-	ICredentialDataDecryptedObject,
-	IDataObject,
-	INode,
-	INodeExecutionData,
-	INodeParameters,
-	INodeType,
-	INodeTypes,
-} from 'n8n-workflow';
-import { NodeHelpers, Workflow } from 'n8n-workflow';
+import { PollContext } from 'n8n-core';
+import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
 
 import nock from 'nock';
 
-import { API, BASE_URL, CREDENTIALS, additionalData } from './n8nContext.cjs';
+import { API, BASE_URL, CREDENTIALS, additionalData, loadOptionsContextOf, nodeOf, workflowOf } from './n8nContext.cjs';
 
 export { API, BASE_URL, CREDENTIALS };
+
+const NODE = { id: 'trigger-1', name: 'Feed Trigger' };
 
 const clone = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
@@ -54,37 +47,9 @@ export class TriggerUnderTest {
 		this.options = { ...this.options, parameters };
 	}
 
-	private makeNode(): INode {
-		const node: INode = {
-			id: this.options.nodeId ?? 'trigger-1',
-			name: 'Feed Trigger',
-			type: `n8n-nodes-community-platform.${this.nodeType.description.name}`,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: {},
-			credentials: { communityPlatformApi: { id: '1', name: 'Community Platform account' } },
-		};
-		// Fill in defaults as the editor does when it saves a workflow.
-		node.parameters =
-			NodeHelpers.getNodeParameters(
-				this.nodeType.description.properties,
-				this.options.parameters ?? {},
-				true,
-				false,
-				node,
-				this.nodeType.description,
-			) ?? {};
-		return node;
-	}
-
 	private context(mode: 'trigger' | 'manual') {
-		const node = this.makeNode();
-		const nodeTypes = {
-			getByName: () => this.nodeType,
-			getByNameAndVersion: () => this.nodeType,
-			getKnownTypes: () => ({}),
-		} as unknown as INodeTypes;
-		const workflow = new Workflow({ id: this.options.workflowId ?? 'wf', nodes: [node], connections: {}, active: true, nodeTypes });
+		const node = nodeOf(this.nodeType, this.options.parameters ?? {}, { ...NODE, id: this.options.nodeId ?? NODE.id });
+		const workflow = workflowOf(this.nodeType, node, { id: this.options.workflowId, active: true });
 		const budget = this.options.budgetMs;
 		const context = new PollContext(
 			workflow,
@@ -144,22 +109,7 @@ export async function pollUntilQuiet(trigger: TriggerUnderTest, maxPolls = 20): 
 
 /** A real LoadOptionsContext for a trigger's load-options methods. */
 export function loadOptionsContextFor(nodeType: INodeType, parameters: INodeParameters = {}) {
-	const node: INode = {
-		id: 'trigger-1',
-		name: 'Feed Trigger',
-		type: `n8n-nodes-community-platform.${nodeType.description.name}`,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters,
-		credentials: { communityPlatformApi: { id: '1', name: 'Community Platform account' } },
-	};
-	const nodeTypes = {
-		getByName: () => nodeType,
-		getByNameAndVersion: () => nodeType,
-		getKnownTypes: () => ({}),
-	} as unknown as INodeTypes;
-	const workflow = new Workflow({ id: 'wf', nodes: [node], connections: {}, active: false, nodeTypes });
-	return new LoadOptionsContext(workflow, node, additionalData(CREDENTIALS), '');
+	return loadOptionsContextOf(nodeType, nodeOf(nodeType, parameters, NODE), CREDENTIALS);
 }
 
 // ------------------------------------------------------------------ feed pages for nock

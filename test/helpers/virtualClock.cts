@@ -13,7 +13,7 @@ interface Timer {
  * otherwise idle, virtual time jumps to the earliest wake-up. Concurrent sleepers are thus
  * ordered as real time would order them, and a test can assert every wait.
  */
-export function installVirtualClock(start = Date.UTC(2026, 10, 20, 12, 0, 0)) {
+function installVirtualClock(start = Date.UTC(2026, 10, 20, 12, 0, 0)) {
 	let now = start;
 	let seq = 0;
 	let scheduled = false;
@@ -68,13 +68,14 @@ export function installVirtualClock(start = Date.UTC(2026, 10, 20, 12, 0, 0)) {
 }
 
 /**
- * Installs a fresh virtual clock before each test of the file and restores the real one after;
- * the returned handle always reads the current test's clock.
+ * Installs a fresh virtual clock, starting at `start`, before each test of the file (or of the
+ * describe block it is called in) and restores the real one after; the returned handle always
+ * reads the current test's clock.
  */
-export function useVirtualClock() {
+export function useVirtualClock(start?: number) {
 	let clock: ReturnType<typeof installVirtualClock> | undefined;
 	beforeEach(() => {
-		clock = installVirtualClock();
+		clock = installVirtualClock(start);
 	});
 	afterEach(() => {
 		clock?.restore();

@@ -11,13 +11,12 @@ import { CommunityPlatformEventAttendeeTrigger } from '../../nodes/CommunityPlat
 import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatform/CommunityPlatformMemberTrigger.node';
 import { type Sandbox, startSandbox } from '../../tools/sandbox/server.cjs';
 import { TriggerUnderTest } from '../helpers/pollHarness.cjs';
-import { installVirtualClock } from '../helpers/virtualClock.cjs';
+import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
 const START = '2026-11-20T12:00:00.000Z';
 const HOLD_BACK_PLUS = 2 * 60_000 + 5_000;
 
 let sandbox: Sandbox;
-let clock: ReturnType<typeof installVirtualClock>;
 
 beforeAll(async () => {
 	nock.enableNetConnect('127.0.0.1');
@@ -26,10 +25,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await sandbox?.close();
 });
-beforeEach(() => {
-	clock = installVirtualClock(Date.parse(START));
-});
-afterEach(() => clock.restore());
+const clock = useVirtualClock(Date.parse(START));
 
 const credentials = () => ({ baseUrl: sandbox.url, clientId: 'sandbox-client-id', accessToken: 'sandbox-access-token' });
 const kinds = (items: IDataObject[] | null) => (items ?? []).map((i) => `${String(i.id)}:${String(i.changeType)}`).sort();

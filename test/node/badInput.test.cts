@@ -17,8 +17,9 @@ import nock from 'nock';
 
 import { API, runNode } from '../helpers/harness.cjs';
 import type { Key } from '../helpers/operations.cjs';
-import { BASE, BatchRowFailure, OPERATIONS, fieldsOf, isBatch, labelOf, outcomeOf, rl, withParameters } from '../helpers/operations.cjs';
-import { installVirtualClock } from '../helpers/virtualClock.cjs';
+import { BASE, BatchRowFailure, OPERATIONS, isBatch, labelOf, outcomeOf, rl, withParameters } from '../helpers/operations.cjs';
+import { FIELDS, formOf, type Form } from '../helpers/description.cjs';
+import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
 // ------------------------------------------------------------------ the table
 
@@ -441,6 +442,16 @@ const EXEMPT_FIELDS: Record<string, string> = {
 		'a "contains" text filter on the applicant email (the spec lists it as free text), so part of an address is valid',
 };
 
+/** The kinds of case that show a field of each form refuses a bad value. */
+const KINDS_OF: Record<Form, Kind[]> = {
+	date: ['date'],
+	limit: ['limit'],
+	email: ['email-space', 'email-no-domain', 'email'],
+	'email list': ['email-space', 'email-no-domain', 'email'],
+	'email locator': ['email-space', 'email-no-domain'],
+	url: ['url'],
+};
+
 // ------------------------------------------------------------------ running a case
 
 /** Requests nock saw with no interceptor to answer them: requests the node should not have sent. */
@@ -449,7 +460,7 @@ const onNoMatch = (req: { method?: string; path?: string; href?: string }) => {
 	unmatched.push(`${req.method ?? '?'} ${req.href ?? req.path ?? '?'}`);
 };
 
-let clock: ReturnType<typeof installVirtualClock>;
+useVirtualClock();
 beforeAll(() => {
 	nock.emitter.on('no match', onNoMatch);
 });
@@ -457,12 +468,7 @@ afterAll(() => {
 	nock.emitter.removeListener('no match', onNoMatch);
 });
 beforeEach(() => {
-	clock = installVirtualClock();
 	unmatched.length = 0;
-	nock.cleanAll();
-});
-afterEach(() => {
-	clock.restore();
 	nock.cleanAll();
 });
 
@@ -493,19 +499,10 @@ describe('the bad-input table covers the whole node', () => {
 	});
 
 	it('every email, URL, date and limit field of every operation has a case of its kind', () => {
-		const needs: Array<{ key: Key; field: string; kinds: Kind[] }> = [];
-		for (const key of OPERATIONS) {
-			for (const [field, property] of fieldsOf(key)) {
-				const modes = (property.modes ?? []).map((mode) => mode.name);
-				if (property.type === 'dateTime') needs.push({ key, field, kinds: ['date'] });
-				else if (field === 'limit') needs.push({ key, field, kinds: ['limit'] });
-				else if (property.type === 'string' && /email/i.test(property.name)) {
-					needs.push({ key, field, kinds: ['email-space', 'email-no-domain', 'email'] });
-				} else if (property.type === 'string' && /url$/i.test(property.name)) needs.push({ key, field, kinds: ['url'] });
-				else if (modes.includes('email')) needs.push({ key, field, kinds: ['email-space', 'email-no-domain'] });
-				else if (modes.includes('url')) needs.push({ key, field, kinds: ['url'] });
-			}
-		}
+		const needs = FIELDS.flatMap(({ key, field, property }) => {
+			const form = formOf(field, property);
+			return form ? [{ key, field, kinds: KINDS_OF[form] }] : [];
+		});
 		expect(needs.length).toBeGreaterThan(50);
 		const uncovered = needs
 			.filter(({ key, field }) => !EXEMPT_FIELDS[`${key} ${field}`])

@@ -1,11 +1,12 @@
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
-import type { IDataObject, INode, INodeExecutionData, INodeType, INodeTypes, IWorkflowBase } from 'n8n-workflow';
-import { NodeHelpers, Workflow } from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData, INodeParameters, INodeType, INodeTypes, IWorkflowBase } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
 import nock from 'nock';
 
 import { CommunityPlatform } from '../../nodes/CommunityPlatform/CommunityPlatform.node';
 import { API, CREDENTIALS, runNode } from '../helpers/harness.cjs';
-import { additionalData } from '../helpers/n8nContext.cjs';
+import { additionalData, nodeOf } from '../helpers/n8nContext.cjs';
+import { createMany, person } from '../helpers/operations.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
 const clock = useVirtualClock();
@@ -29,17 +30,7 @@ async function runInEngine(
 	} as unknown as INodeType;
 	const types: Record<string, INodeType> = { 'test.rows': source, 'n8n-nodes-community-platform.communityPlatform': platform };
 	const nodeTypes = { getByName: (t: string) => types[t], getByNameAndVersion: (t: string) => types[t], getKnownTypes: () => ({}) };
-	const batch: INode = {
-		id: 'node-2',
-		name: 'Batch',
-		type: 'n8n-nodes-community-platform.communityPlatform',
-		typeVersion: 1,
-		position: [200, 0],
-		onError,
-		...nodeSettings,
-		credentials: { communityPlatformApi: { id: '1', name: 'Community Platform account' } },
-		parameters: NodeHelpers.getNodeParameters(platform.description.properties, parameters as never, true, false, null, platform.description) ?? {},
-	};
+	const batch = nodeOf(platform, parameters as INodeParameters, { id: 'node-2', name: 'Batch', position: [200, 0], onError, ...nodeSettings });
 	const nodes: INode[] = [{ id: 'node-1', name: 'Rows', type: 'test.rows', typeVersion: 1, position: [0, 0], parameters: {} }, batch];
 	const connections = { Rows: { main: [[{ node: 'Batch', type: 'main' as const, index: 0 }]] } };
 	const workflow = new Workflow({ id: 'wf', nodes, connections, active: false, nodeTypes: nodeTypes as unknown as INodeTypes });
@@ -53,23 +44,6 @@ async function runInEngine(
 	if (run.data.resultData.error) throw run.data.resultData.error;
 	return run.data.resultData.runData.Batch[0].data!.main as INodeExecutionData[][];
 }
-
-const person = (n: number) => ({ email: `p${n}@example.com`, first: `P${n}`, title: 'Dev', company: 'Acme' });
-
-const createMany = (items: object[], extra: object = {}, options: object = {}) =>
-	runNode({
-		items: items as never,
-		...options,
-		parameters: {
-			resource: 'member',
-			operation: 'createMany',
-			email: '={{ $json.email }}',
-			firstName: '={{ $json.first }}',
-			position: '={{ $json.title }}',
-			company: '={{ $json.company }}',
-			...extra,
-		},
-	});
 
 type Row = { email: string };
 /** Answers a submitted job's rows as created, in the order given by `order`. */

@@ -3,15 +3,8 @@ import nock from 'nock';
 import { getCollections } from '../../nodes/CommunityPlatform/methods/options/content';
 import { durationSeconds } from '../../nodes/CommunityPlatform/actions/content/createVideo.operation';
 import { tierOf } from '../../nodes/CommunityPlatform/transport/tiers';
-import { API, loadOptionsContext, runNode } from '../helpers/harness.cjs';
+import { API, loadOptionsContext, page, runNode } from '../helpers/harness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
-
-const page = (results: object[], pageNumber: number, pageSize: number) => ({
-	size: results.length,
-	pageNumber,
-	pageSize,
-	results,
-});
 
 const blog = (n: number) => ({
 	blogId: `b${n}`,

@@ -1,13 +1,13 @@
 import nock from 'nock';
 import { ExecuteContext, RoutingNode } from 'n8n-core';
-import type { ICredentialDataDecryptedObject, INode, INodeType, INodeTypes, IRunExecutionData } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, INode, INodeType, IRunExecutionData } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { CommunityPlatformApi, NOT_THE_API } from '../../credentials/CommunityPlatformApi.credentials';
 import { CommunityPlatform } from '../../nodes/CommunityPlatform/CommunityPlatform.node';
 import { API, BASE_URL, CREDENTIALS, runNode } from '../helpers/harness.cjs';
-import { additionalData } from '../helpers/n8nContext.cjs';
-import { installVirtualClock } from '../helpers/virtualClock.cjs';
+import { additionalData, nodeTypesFor } from '../helpers/n8nContext.cjs';
+import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
 /**
  * Runs the credential's test the way n8n's credentials tester does: the test request goes
@@ -41,8 +41,7 @@ async function testCredential(data: ICredentialDataDecryptedObject): Promise<{ s
 		parameters: {},
 		credentials: { communityPlatformApi: { id: '1', name: 'Community Platform account' } },
 	};
-	const nodeTypes = { getByName: () => nodeType, getByNameAndVersion: () => nodeType, getKnownTypes: () => ({}) };
-	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: nodeTypes as unknown as INodeTypes });
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: nodeTypesFor(nodeType) });
 	const context = new ExecuteContext(
 		workflow,
 		node,
@@ -74,6 +73,8 @@ async function testCredential(data: ICredentialDataDecryptedObject): Promise<{ s
 	}
 	return { status: 'OK', message: 'Connection successful!' };
 }
+
+useVirtualClock();
 
 describe('credential', () => {
 	const credential = new CommunityPlatformApi();
@@ -146,15 +147,6 @@ describe('credential', () => {
 	});
 
 	describe('base URL as users paste it', () => {
-		let clock: ReturnType<typeof installVirtualClock>;
-		beforeEach(() => {
-			clock = installVirtualClock();
-		});
-		afterEach(() => {
-			clock.restore();
-			nock.cleanAll();
-		});
-
 		it('works with a trailing slash or the API prefix included', async () => {
 			for (const baseUrl of ['https://community.test/', 'https://community.test/public-api/v1']) {
 				const scope = nock(API).get('/users/u1').reply(200, { userId: 'u1' });

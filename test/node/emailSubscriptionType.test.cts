@@ -1,7 +1,7 @@
 import nock from 'nock';
 
 import { getSubscriptionTypes } from '../../nodes/CommunityPlatform/methods/options/emails';
-import { API, loadOptionsContext, runNode } from '../helpers/harness.cjs';
+import { API, loadOptionsContext, page, runNode } from '../helpers/harness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
 const type = (n: number, hidden = false) => ({
@@ -12,13 +12,6 @@ const type = (n: number, hidden = false) => ({
 	createdAt: '2026-01-01T00:00:00.000Z',
 	updatedAt: '2026-01-02T00:00:00.000Z',
 });
-const page = (results: object[], pageNumber: number, pageSize: number) => ({
-	size: results.length,
-	pageNumber,
-	pageSize,
-	results,
-});
-
 useVirtualClock();
 
 describe('Email Subscription Type: Get Many', () => {

@@ -3,7 +3,7 @@ import nock from 'nock';
 import { slugFromEventUrl } from '../../nodes/CommunityPlatform/locators/event';
 import { searchEvents } from '../../nodes/CommunityPlatform/methods/search/events';
 import { tierOf } from '../../nodes/CommunityPlatform/transport/tiers';
-import { API, loadOptionsContext, runNode } from '../helpers/harness.cjs';
+import { API, loadOptionsContext, page, runNode } from '../helpers/harness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
 const event = (n: number, extra: object = {}) => ({
@@ -26,13 +26,6 @@ const event = (n: number, extra: object = {}) => ({
 	ownership: 'Community',
 	unlisted: false,
 	...extra,
-});
-
-const page = (results: object[], pageNumber: number, pageSize: number) => ({
-	size: results.length,
-	pageNumber,
-	pageSize,
-	results,
 });
 
 useVirtualClock();

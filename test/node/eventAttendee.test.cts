@@ -1,6 +1,6 @@
 import nock from 'nock';
 
-import { API, runNode } from '../helpers/harness.cjs';
+import { API, page, runNode } from '../helpers/harness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
 const attendee = (n: number) => ({
@@ -21,13 +21,6 @@ const attendee = (n: number) => ({
 	attendeeCompanyName: 'Acme',
 	attendeePosition: 'Engineer',
 	eventQuestions: 'Diet: none;',
-});
-
-const page = (results: object[], pageNumber: number, pageSize: number) => ({
-	size: results.length,
-	pageNumber,
-	pageSize,
-	results,
 });
 
 const byId = { __rl: true, mode: 'id', value: 'e1' };

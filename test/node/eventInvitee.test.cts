@@ -1,10 +1,9 @@
 import nock from 'nock';
 
-import type { INodeProperties } from 'n8n-workflow';
-
 import { CommunityPlatform } from '../../nodes/CommunityPlatform/CommunityPlatform.node';
 import { getEventInvitationTicketTypes, getEventTicketTypes } from '../../nodes/CommunityPlatform/methods/options/events';
-import { API, loadOptionsContext, runNode } from '../helpers/harness.cjs';
+import { fieldsOf } from '../helpers/description.cjs';
+import { API, loadOptionsContext, page, runNode } from '../helpers/harness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
 const invitee = (n: number, ticketType = 'VIP') => ({
@@ -18,13 +17,6 @@ const invitee = (n: number, ticketType = 'VIP') => ({
 	createdAt: '2026-02-01T10:00:00.000Z',
 	usedAt: null,
 	usedBy: null,
-});
-
-const page = (results: object[], pageNumber: number, pageSize: number) => ({
-	size: results.length,
-	pageNumber,
-	pageSize,
-	results,
 });
 
 const byId = { __rl: true, mode: 'id', value: 'e1' };
@@ -259,10 +251,7 @@ describe('ticket types of an event (loader)', () => {
 describe('the Ticket Type field', () => {
 	/** The Ticket Type field of an Event Invitee operation, at the top or inside a collection. */
 	const ticketTypeField = (operation: 'add' | 'getAll') =>
-		new CommunityPlatform().description.properties
-			.filter((p) => p.displayOptions?.show?.resource?.includes('eventInvitee') && p.displayOptions.show.operation?.includes(operation))
-			.flatMap((p) => (p.type === 'collection' ? (p.options as INodeProperties[]) : [p]))
-			.find((p) => p.name === 'ticketType');
+		[...fieldsOf(`eventInvitee.${operation}`).values()].find((p) => p.name === 'ticketType');
 
 	it.each(['add', 'getAll'] as const)('of %s says the list holds only types someone holds, and how to type another in', (operation) => {
 		const description = ticketTypeField(operation)?.description;

@@ -2,16 +2,19 @@
  * Faults: what transport.test.cts, batch.test.cts and triggers.test.cts do not already
  * show. Batch submissions under 429 bursts, 5xx, dropped connections and timeouts; the daily
  * quota spent in the middle of a Return All or while waiting for a job; malformed answers on a
- * job poll and on a trigger poll; and answers that echo the token.
+ * job poll, on a trigger poll and to the editor's loaders; and answers that echo the token.
  */
 import type { IDataObject } from 'n8n-workflow';
 import nock from 'nock';
 
 import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatform/CommunityPlatformMemberTrigger.node';
+import { getProfileQuestions, getSpaces } from '../../nodes/CommunityPlatform/methods/loadOptions';
+import { searchEvents, searchMembers, searchTags } from '../../nodes/CommunityPlatform/methods/listSearch';
 import { RETRY_POLICY } from '../../nodes/CommunityPlatform/transport/request';
-import { API, CREDENTIALS, runNode } from '../helpers/harness.cjs';
+import { API, CREDENTIALS, loadOptionsContext, runNode, socketError } from '../helpers/harness.cjs';
+import { createMany, person } from '../helpers/operations.cjs';
 import { expectFeed, TriggerUnderTest } from '../helpers/pollHarness.cjs';
-import { installVirtualClock } from '../helpers/virtualClock.cjs';
+import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
 const RESET = Math.floor(Date.UTC(2026, 10, 21) / 1000);
@@ -21,32 +24,8 @@ const quotaSpent = {
 	'X-RateLimit-Daily-Remaining': '0',
 	'X-RateLimit-Daily-Reset': String(RESET),
 };
-/** nock needs a real Error (a plain object leaves the socket hanging). */
-const socketError = (code: string, message: string) => Object.assign(new Error(message), { code });
+const clock = useVirtualClock(NOW);
 
-let clock: ReturnType<typeof installVirtualClock>;
-beforeEach(() => {
-	clock = installVirtualClock(NOW);
-});
-afterEach(() => {
-	clock.restore();
-	nock.cleanAll();
-});
-
-const person = (n: number) => ({ email: `p${n}@example.com`, first: `P${n}`, title: 'Dev', company: 'Acme' });
-const createMany = (items: object[], extra: object = {}) =>
-	runNode({
-		items: items as never,
-		parameters: {
-			resource: 'member',
-			operation: 'createMany',
-			email: '={{ $json.email }}',
-			firstName: '={{ $json.first }}',
-			position: '={{ $json.title }}',
-			company: '={{ $json.company }}',
-			...extra,
-		},
-	});
 const created = (count: number, jobId = 'j1') => ({
 	jobId,
 	status: 'completed',
@@ -380,5 +359,21 @@ describe('trigger polls', () => {
 		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), { parameters: { options: { maxItemsPerPoll } } });
 		await expect(trigger.poll()).rejects.toThrow(/"Max Items per Poll" must be (at least 1|at most 10000|a whole number)/);
 		expect(nock.pendingMocks()).toEqual([]);
+	});
+});
+
+describe("malformed answers to the editor's loaders", () => {
+	const NO_RESULTS = 'no "results" list in the page';
+	it.each([
+		['the Space list', '/spaces', () => getSpaces.call(loadOptionsContext()), 'expected a list of spaces'],
+		['the Profile Question list', '/userProfileQuestions', () => getProfileQuestions.call(loadOptionsContext()), 'expected a list of profile questions'],
+		['the Member search', '/users', () => searchMembers.call(loadOptionsContext(), 'jane'), NO_RESULTS],
+		['the Event search', '/events', () => searchEvents.call(loadOptionsContext(), 'launch'), NO_RESULTS],
+		['the Tag search', '/tags', () => searchTags.call(loadOptionsContext(), 'design'), NO_RESULTS],
+	])('%s fails saying what came back, rather than offering nothing', async (_what, path, load, what) => {
+		nock(API).get(path).query(true).reply(200, { data: [] });
+		const error = (await load().catch((e: unknown) => e)) as { message: string; description: string };
+		expect(error.message).toBe(`Unexpected answer from GET ${path}: ${what}`);
+		expect(error.description).toContain('{"data":[]}');
 	});
 });

@@ -1,6 +1,6 @@
 import nock from 'nock';
 
-import { API, CREDENTIALS, runNode } from '../helpers/harness.cjs';
+import { API, CREDENTIALS, page, runNode } from '../helpers/harness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
 const member = (n: number) => ({
@@ -16,13 +16,6 @@ const member = (n: number) => ({
 	spaces: ['General'],
 	questionnaire: { 'Favourite tool?': 'n8n' },
 	signUpAt: '2026-01-02T03:04:05.000Z',
-});
-
-const page = (results: object[], pageNumber: number, pageSize: number) => ({
-	size: results.length,
-	pageNumber,
-	pageSize,
-	results,
 });
 
 useVirtualClock();

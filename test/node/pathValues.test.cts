@@ -24,7 +24,8 @@ import { MAX_PATH_VALUE_LENGTH } from '../../nodes/CommunityPlatform/transport/p
 import { API, loadOptionsContext, runNode } from '../helpers/harness.cjs';
 import type { Key } from '../helpers/operations.cjs';
 import { BASE, BatchRowFailure, OPERATIONS, fieldsOf, labelOf, outcomeOf, rl, withParameters } from '../helpers/operations.cjs';
-import { installVirtualClock } from '../helpers/virtualClock.cjs';
+import { FIELDS, formOf } from '../helpers/description.cjs';
+import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
 /** Per operation, the fields whose value goes into the request path. */
 const PATH_FIELDS: Partial<Record<Key, string[]>> = {
@@ -89,14 +90,9 @@ function recordEverything(status = 200, body: unknown = {}) {
 	}
 }
 
-let clock: ReturnType<typeof installVirtualClock>;
+useVirtualClock();
 beforeEach(() => {
-	clock = installVirtualClock();
 	seen.length = 0;
-	nock.cleanAll();
-});
-afterEach(() => {
-	clock.restore();
 	nock.cleanAll();
 });
 
@@ -206,14 +202,9 @@ describe('a value that would change the endpoint is refused before any request',
 // ------------------------------------------------------------------ emails
 
 /** Every email field of every operation, as the bad-input table finds them. */
-const EMAIL_FIELDS = OPERATIONS.flatMap((key) =>
-	[...fieldsOf(key)]
-		.filter(([field, property]) => {
-			const modes = (property.modes ?? []).map((mode) => mode.name);
-			return (property.type === 'string' && /email/i.test(property.name) && !/Addresses$/.test(field)) || modes.includes('email');
-		})
-		.map(([field]) => [key, field] as const),
-).filter(([key, field]) => `${key} ${field}` !== 'club.getApplicationRequests filters.email');
+const EMAIL_FIELDS = FIELDS.filter(({ field, property }) => ['email', 'email locator'].includes(formOf(field, property) ?? ''))
+	.map(({ key, field }) => [key, field] as const)
+	.filter(([key, field]) => `${key} ${field}` !== 'club.getApplicationRequests filters.email');
 
 const emailOfLength = (length: number) => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
 
@@ -224,7 +215,7 @@ describe('an email address longer than 254 characters is refused before any requ
 		'%s %s: %d characters',
 		async (key, field, length) => {
 			recordEverything();
-			const isMode = (fieldsOf(key).get(field)?.modes ?? []).some((mode) => mode.name === 'email');
+			const isMode = isLocator(key, field);
 			const value = emailOfLength(length);
 			const { error } = await outcomeOf(key, withParameters(baseOf(key), { [field]: isMode ? rl('email', value) : value }));
 			expect(seen).toEqual([]);
@@ -249,11 +240,7 @@ describe('an email address longer than 254 characters is refused before any requ
 const MB = 'x'.repeat(1_000_000);
 
 /** Every text field of every operation (top level and in collections), with a 1 MB value. */
-const TEXT_FIELDS = OPERATIONS.flatMap((key) =>
-	[...fieldsOf(key)]
-		.filter(([, property]) => ['string', 'resourceLocator'].includes(property.type))
-		.map(([field]) => [key, field] as const),
-);
+const TEXT_FIELDS = FIELDS.filter(({ property }) => ['string', 'resourceLocator'].includes(property.type)).map(({ key, field }) => [key, field] as const);
 
 describe('no message quotes more than about 200 characters of input or of an answer', () => {
 	it('finds the text fields', () => expect(TEXT_FIELDS.length).toBeGreaterThan(60));

@@ -82,14 +82,18 @@ describe('loaders', () => {
 		expect(fields.every((f) => f.required === false)).toBe(true);
 	});
 
-	it('a single select that allows Other stays free text', async () => {
+	it('a select that allows Other stays free text, its label naming the choices', async () => {
 		nock(API)
 			.get('/userProfileQuestions')
-			.reply(200, [LIST[0]])
+			.reply(200, [LIST[0], LIST[2]])
 			.get('/userProfileQuestions/q1')
-			.reply(200, { ...LIST[0], type: 'Single Select', options: ['n8n'], withOtherOption: true });
+			.reply(200, { ...LIST[0], type: 'Single Select', options: ['n8n', 'Zapier'], withOtherOption: true })
+			.get('/userProfileQuestions/q3')
+			.reply(200, { ...LIST[2], type: 'Multi Select', options: ['1-10', '11-50'], withOtherOption: true });
 		const { fields } = await getProfileAnswerFields.call(loadOptionsContext());
-		expect(fields[0].type).toBe('string');
+		expect(fields.map((f) => f.type)).toEqual(['string', 'string']);
+		expect(fields[0].displayName).toBe(`${LIST[0].title} (one of: n8n; Zapier; or any other answer)`);
+		expect(fields[1].displayName).toBe('Team size (one or more of: 1-10; 11-50; or any other answer)');
 	});
 
 	it('spaces load by name, sorted', async () => {

@@ -1,6 +1,6 @@
 import nock from 'nock';
 
-import { getSpaces } from '../../nodes/CommunityPlatform/methods/options/common';
+import { getSpaces } from '../../nodes/CommunityPlatform/methods/options/spaces';
 import { API, loadOptionsContext, runNode } from '../helpers/harness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 

@@ -2,7 +2,7 @@ import nock from 'nock';
 
 import { searchTags } from '../../nodes/CommunityPlatform/methods/search/tags';
 import { tierOf } from '../../nodes/CommunityPlatform/transport/tiers';
-import { API, loadOptionsContext, runNode } from '../helpers/harness.cjs';
+import { API, loadOptionsContext, page, runNode } from '../helpers/harness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
 const tag = (n: number, name = `Tag ${n}`) => ({
@@ -10,13 +10,6 @@ const tag = (n: number, name = `Tag ${n}`) => ({
 	tagName: name,
 	tagCreatedAt: '2026-01-01T00:00:00.000Z',
 	tagUpdatedAt: '2026-01-02T00:00:00.000Z',
-});
-
-const page = (results: object[], pageNumber: number, pageSize: number) => ({
-	size: results.length,
-	pageNumber,
-	pageSize,
-	results,
 });
 
 const t1 = { __rl: true, mode: 'id', value: 't1' };

@@ -4,21 +4,11 @@ import { PACE, Pacer } from '../../nodes/CommunityPlatform/transport/rateLimit';
 import { clock as transportClock } from '../../nodes/CommunityPlatform/transport/clock';
 import { tierOf } from '../../nodes/CommunityPlatform/transport/tiers';
 import { RETRY_POLICY, apiRequest, pathOf } from '../../nodes/CommunityPlatform/transport/request';
-import { API, CREDENTIALS, loadOptionsContext, runNode } from '../helpers/harness.cjs';
-import { installVirtualClock } from '../helpers/virtualClock.cjs';
+import { API, CREDENTIALS, loadOptionsContext, page, runNode, socketError } from '../helpers/harness.cjs';
+import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
-let clock: ReturnType<typeof installVirtualClock>;
 
-/** nock needs a real Error (a plain object leaves the socket hanging). */
-const socketError = (code: string, message: string) => Object.assign(new Error(message), { code });
-
-beforeEach(() => {
-	clock = installVirtualClock();
-});
-afterEach(() => {
-	clock.restore();
-	nock.cleanAll();
-});
+const clock = useVirtualClock();
 
 const getMember = (id = 'u1', extra: object = {}) =>
 	runNode({ parameters: { resource: 'member', operation: 'get', member: { __rl: true, mode: 'id', value: id } }, ...extra });
@@ -404,25 +394,19 @@ describe('cancellation', () => {
 describe('Return All: where a paged list ends', () => {
 	const tag = (n: number) => ({ tagId: `t${n}`, tagName: `Tag ${n}` });
 	const tags = (from: number, count: number) => Array.from({ length: count }, (_, i) => tag(from + i));
-	const envelope = (results: object[], pageNumber: number, pageSize: number) => ({
-		size: results.length,
-		pageNumber,
-		pageSize,
-		results,
-	});
 	const getAllTags = () => runNode({ parameters: { resource: 'tag', operation: 'getAll', returnAll: true } });
 
 	it('goes on when the server applied a smaller page size than asked (200 asked, 100 applied)', async () => {
 		const scope = nock(API)
 			.get('/tags')
 			.query({ pageNum: '1', pageSize: '200' })
-			.reply(200, envelope(tags(0, 100), 1, 100))
+			.reply(200, page(tags(0, 100), 1, 100))
 			.get('/tags')
 			.query({ pageNum: '2', pageSize: '200' })
-			.reply(200, envelope(tags(100, 100), 2, 100))
+			.reply(200, page(tags(100, 100), 2, 100))
 			.get('/tags')
 			.query({ pageNum: '3', pageSize: '200' })
-			.reply(200, envelope(tags(200, 40), 3, 100));
+			.reply(200, page(tags(200, 40), 3, 100));
 		const out = await getAllTags();
 		expect(scope.isDone()).toBe(true);
 		expect(out.map((item) => item.json)).toEqual(tags(0, 240));
@@ -432,10 +416,10 @@ describe('Return All: where a paged list ends', () => {
 		const scope = nock(API)
 			.get('/tags')
 			.query({ pageNum: '1', pageSize: '200' })
-			.reply(200, envelope(tags(0, 100), 1, 100))
+			.reply(200, page(tags(0, 100), 1, 100))
 			.get('/tags')
 			.query({ pageNum: '2', pageSize: '200' })
-			.reply(200, envelope(tags(100, 99), 2, 100));
+			.reply(200, page(tags(100, 99), 2, 100));
 		const out = await getAllTags();
 		expect(scope.isDone()).toBe(true);
 		expect(out).toHaveLength(199);
@@ -446,10 +430,10 @@ describe('Return All: where a paged list ends', () => {
 		const scope = nock(API)
 			.get('/tags')
 			.query({ pageNum: '1', pageSize: '200' })
-			.reply(200, envelope(tags(0, 200), 1, 200))
+			.reply(200, page(tags(0, 200), 1, 200))
 			.get('/tags')
 			.query({ pageNum: '2', pageSize: '200' })
-			.reply(200, envelope([], 2, 200));
+			.reply(200, page([], 2, 200));
 		expect(await getAllTags()).toHaveLength(200);
 		expect(scope.isDone()).toBe(true);
 	});

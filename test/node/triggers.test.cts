@@ -13,7 +13,7 @@ import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatform/Co
 import { FEED_LIMITS } from '../../nodes/CommunityPlatform/feeds/state';
 import { RETRY_POLICY } from '../../nodes/CommunityPlatform/transport/request';
 import { API, expectFeed, feedPage, pollUntilQuiet, serveFeed, TriggerUnderTest } from '../helpers/pollHarness.cjs';
-import { installVirtualClock } from '../helpers/virtualClock.cjs';
+import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
 const USERS = '/incremental/users';
 const ATTENDEES = '/incremental/event-attendees';
@@ -30,14 +30,7 @@ const T0 = '2026-11-20T11:58:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000).toISOString();
 const LONG_AGO = '2024-03-01T09:00:00.000Z';
 
-let clock: ReturnType<typeof installVirtualClock>;
-beforeEach(() => {
-	clock = installVirtualClock(Date.parse(NOW));
-});
-afterEach(() => {
-	clock.restore();
-	nock.cleanAll();
-});
+const clock = useVirtualClock(Date.parse(NOW));
 function expectAllCalled() {
 	expect(nock.pendingMocks()).toEqual([]);
 }
@@ -829,7 +822,7 @@ describe('Event Attendee Trigger events', () => {
 					{ eventId: 'ev2', eventTitle: 'Webinar', eventStartTime: '2026-12-05T18:00:00.000Z', eventStatus: 'Draft' },
 				],
 			});
-		const { getFeedEvents } = await import('../../nodes/CommunityPlatform/feeds/eventAttendees');
+		const { getFeedEvents } = await import('../../nodes/CommunityPlatform/methods/options/feedEvents');
 		const { loadOptionsContextFor } = await import('../helpers/pollHarness.cjs');
 		const options = await getFeedEvents.call(loadOptionsContextFor(new CommunityPlatformEventAttendeeTrigger()));
 		expect(options).toEqual([

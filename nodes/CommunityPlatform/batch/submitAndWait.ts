@@ -59,6 +59,132 @@ function jobFailure(error: unknown): string {
 	return `The job failed: ${clip(text)}`;
 }
 
+/** A row that passed screening, with the item it came from. */
+interface Entry {
+	itemIndex: number;
+	row: IDataObject;
+}
+
+/** Marks an item failed, with why. */
+type Fail = (itemIndex: number, reason: string, extra?: IDataObject) => void;
+
+/** How far screening got: items read (the highest index + 1), and rows that passed. */
+interface Screened {
+	read: number;
+	valid: number;
+}
+
+/**
+ * 1. Screen the rows: those that would make the server reject a whole job fail alone, on their
+ * own item. A duplicate is found whatever job its first occurrence went in.
+ */
+async function* screenRows(
+	rows: AsyncIterable<PreparedRow>,
+	fail: Fail,
+	screened: Screened,
+): AsyncGenerator<Entry & { group: string }> {
+	const firstItemOfKey = new Map<string, number>();
+	for await (const entry of rows) {
+		screened.read = Math.max(screened.read, entry.itemIndex + 1);
+		if ('error' in entry) {
+			fail(entry.itemIndex, entry.error);
+			continue;
+		}
+		const group = entry.group ?? '';
+		const key = entry.key === undefined ? undefined : `${group}\n${entry.key}`;
+		const earlier = key === undefined ? undefined : firstItemOfKey.get(key);
+		if (earlier !== undefined) {
+			fail(entry.itemIndex, `Duplicate of item ${earlier} (${entry.key}): a batch may hold each member once`);
+			continue;
+		}
+		if (key !== undefined) firstItemOfKey.set(key, entry.itemIndex);
+		screened.valid++;
+		yield { itemIndex: entry.itemIndex, row: entry.row, group };
+	}
+}
+
+/**
+ * 2. Chunk them: each group (the club, for club jobs) fills its own jobs. A job goes as soon as
+ * its rows are there; the last rows of each group go once every item has been read.
+ */
+async function* chunkRows(
+	rows: AsyncIterable<Entry & { group: string }>,
+): AsyncGenerator<{ group: string; chunk: Entry[] }> {
+	const waiting = new Map<string, Entry[]>();
+	for await (const { group, itemIndex, row } of rows) {
+		const rowsOfGroup = waiting.get(group) ?? [];
+		waiting.set(group, rowsOfGroup);
+		rowsOfGroup.push({ itemIndex, row });
+		if (rowsOfGroup.length === MAX_ROWS_PER_JOB) yield { group, chunk: rowsOfGroup.splice(0) };
+	}
+	for (const [group, rest] of waiting) {
+		if (rest.length > 0) yield { group, chunk: rest };
+	}
+}
+
+/**
+ * 3. Submit the jobs, one after another in the order their rows were complete; the transport
+ * paces them on the Heavy tier. A spent quota or a cancelled execution stops the submission:
+ * the rows of that job and of every later one are not submitted, and say so (`finish`).
+ */
+class JobSubmitter {
+	readonly submitted: Submitted[] = [];
+	private readonly notSent: number[] = [];
+	private stopped: string | undefined;
+	private sentRows = 0;
+	private queue = Promise.resolve();
+
+	constructor(
+		private readonly ctx: IExecuteFunctions,
+		private readonly options: SubmitOptions,
+		private readonly fail: Fail,
+	) {}
+
+	enqueue(group: string, chunk: Entry[]) {
+		const endpoints = this.options.endpoints(group);
+		this.queue = this.queue.then(async () => await this.submit(endpoints, chunk));
+	}
+
+	/** Waits for the last submission; the rows not submitted say why, and how much of the batch was. */
+	async finish(validRows: number): Promise<Submitted[]> {
+		await this.queue;
+		const why = `${this.stopped}. ${this.sentRows} of ${validRows} valid rows were submitted in ${this.submitted.length} job(s); this row and ${this.notSent.length - 1} more were not submitted`;
+		for (const itemIndex of this.notSent) this.fail(itemIndex, why, { status: 'not_submitted' });
+		return this.submitted;
+	}
+
+	private async submit(endpoints: JobEndpoints, chunk: Entry[]) {
+		if (this.stopped !== undefined) {
+			this.notSent.push(...chunk.map((entry) => entry.itemIndex));
+			return;
+		}
+		try {
+			const answer = (await apiRequest.call(this.ctx, {
+				method: 'POST',
+				path: endpoints.submitPath,
+				body: { ...this.options.extraBody, users: chunk.map((entry) => entry.row) },
+			})) as JobStatus;
+			const itemIndexes = chunk.map((e) => e.itemIndex);
+			this.submitted.push({ endpoints, jobId: String(answer.jobId), itemIndexes, status: answer });
+			this.sentRows += chunk.length;
+		} catch (error) {
+			const quotaSpent = (error as NodeApiError).failure?.cause === 'quota-exhausted';
+			const cancelled = this.ctx.getExecutionCancelSignal?.()?.aborted === true;
+			if (quotaSpent || cancelled) {
+				this.stopped = errorText(error);
+				this.notSent.push(...chunk.map((entry) => entry.itemIndex));
+				return;
+			}
+			// The API refused this job (4xx), or its fate is unknown (5xx, no answer; the error
+			// says so and it was not re-sent): its rows fail; the rest go on.
+			const status = Number((error as NodeApiError).httpCode);
+			const refused = status >= 400 && status < 500;
+			const why = `${refused ? 'The job was not accepted' : 'The job submission failed'}: ${errorText(error)}`;
+			for (const entry of chunk) this.fail(entry.itemIndex, why);
+		}
+	}
+}
+
 /**
  * Submit and wait: rows in jobs of at most 100, submitted at the Heavy tier's pace through
  * the transport, polled until every job is completed or failed (or the deadline passes),
@@ -77,96 +203,23 @@ export async function submitAndWait(
 	options: SubmitOptions,
 ): Promise<RowResult[]> {
 	const results: RowResult[] = new Array(itemCount);
-	const fail = (itemIndex: number, reason: string, extra: IDataObject = {}) => {
+	const fail: Fail = (itemIndex, reason, extra = {}) => {
 		results[itemIndex] = { status: 'failed', failed: true, reason, ...extra };
 	};
 
-	// Jobs go one after another, in the order their rows were complete; the transport paces them
-	// on the Heavy tier. A spent quota or a cancelled execution stops the submission: the rows of
-	// that job and of every later one are not submitted (said once all rows are read, below).
-	const submitted: Submitted[] = [];
-	const notSent: number[] = [];
-	let stopped: string | undefined;
-	let sentRows = 0;
-	const submit = async (endpoints: JobEndpoints, chunk: Array<{ itemIndex: number; row: IDataObject }>) => {
-		if (stopped !== undefined) {
-			notSent.push(...chunk.map((entry) => entry.itemIndex));
-			return;
-		}
-		try {
-			const answer = (await apiRequest.call(ctx, {
-				method: 'POST',
-				path: endpoints.submitPath,
-				body: { ...options.extraBody, users: chunk.map((entry) => entry.row) },
-			})) as JobStatus;
-			submitted.push({ endpoints, jobId: String(answer.jobId), itemIndexes: chunk.map((e) => e.itemIndex), status: answer });
-			sentRows += chunk.length;
-		} catch (error) {
-			const quotaSpent = (error as NodeApiError).failure?.cause === 'quota-exhausted';
-			const cancelled = ctx.getExecutionCancelSignal?.()?.aborted === true;
-			if (quotaSpent || cancelled) {
-				stopped = errorText(error);
-				notSent.push(...chunk.map((entry) => entry.itemIndex));
-				return;
-			}
-			// The API refused this job (4xx), or its fate is unknown (5xx, no answer; the error
-			// says so and it was not re-sent): its rows fail; the rest go on.
-			const status = Number((error as NodeApiError).httpCode);
-			const refused = status >= 400 && status < 500;
-			const why = `${refused ? 'The job was not accepted' : 'The job submission failed'}: ${errorText(error)}`;
-			for (const entry of chunk) fail(entry.itemIndex, why);
-		}
-	};
-	let submissions = Promise.resolve();
-	const enqueue = (group: string, chunk: Array<{ itemIndex: number; row: IDataObject }>) => {
-		const endpoints = options.endpoints(group);
-		submissions = submissions.then(async () => await submit(endpoints, chunk));
-	};
-
-	// 1. Rows that would make the server reject a whole job fail alone, on their own item: a
-	// duplicate is found whatever job its first occurrence went in. Each group (the club, for
-	// club jobs) fills its own jobs.
-	const firstItemOfKey = new Map<string, number>();
-	const waiting = new Map<string, Array<{ itemIndex: number; row: IDataObject }>>();
-	let validRows = 0;
-	let read = 0;
-	for await (const entry of rows) {
-		read = Math.max(read, entry.itemIndex + 1);
-		if ('error' in entry) {
-			fail(entry.itemIndex, entry.error);
-			continue;
-		}
-		const group = entry.group ?? '';
-		const key = entry.key === undefined ? undefined : `${group}\n${entry.key}`;
-		const earlier = key === undefined ? undefined : firstItemOfKey.get(key);
-		if (earlier !== undefined) {
-			fail(entry.itemIndex, `Duplicate of item ${earlier} (${entry.key}): a batch may hold each member once`);
-			continue;
-		}
-		if (key !== undefined) firstItemOfKey.set(key, entry.itemIndex);
-		validRows++;
-		const rowsOfGroup = waiting.get(group) ?? [];
-		waiting.set(group, rowsOfGroup);
-		rowsOfGroup.push({ itemIndex: entry.itemIndex, row: entry.row });
-		if (rowsOfGroup.length === MAX_ROWS_PER_JOB) enqueue(group, rowsOfGroup.splice(0));
-	}
-	for (const [group, rest] of waiting) {
-		if (rest.length > 0) enqueue(group, rest);
-	}
-	await submissions;
-
-	// 2. Rows that were not submitted say why, and how much of the batch was. Items not read at
-	// all (the execution was cancelled while reading) say so.
-	const why = `${stopped}. ${sentRows} of ${validRows} valid rows were submitted in ${submitted.length} job(s); this row and ${notSent.length - 1} more were not submitted`;
-	for (const itemIndex of notSent) fail(itemIndex, why, { status: 'not_submitted' });
-	for (let itemIndex = read; itemIndex < itemCount; itemIndex++) {
+	const screened: Screened = { read: 0, valid: 0 };
+	const jobs = new JobSubmitter(ctx, options, fail);
+	for await (const { group, chunk } of chunkRows(screenRows(rows, fail, screened))) jobs.enqueue(group, chunk);
+	const submitted = await jobs.finish(screened.valid);
+	// Items not read at all (the execution was cancelled while reading) say so.
+	for (let itemIndex = screened.read; itemIndex < itemCount; itemIndex++) {
 		fail(itemIndex, 'The execution was cancelled before this row was read; it was not submitted', { status: 'not_submitted' });
 	}
 
-	// 3. Wait for the jobs unless the user only wants the job ids.
+	// 4. Wait for the jobs unless the user only wants the job ids.
 	if (options.waitForCompletion) await waitForJobs(ctx, submitted, options);
 
-	// 4. One result per input item, from the job row at its recordPosition.
+	// 5. Map back: one result per input item, from the job row at its recordPosition.
 	for (const job of submitted) mapJob(job, options.waitForCompletion, results);
 	return results;
 }

@@ -5,8 +5,7 @@ import { z } from 'zod';
 import { timestamp } from '../parameters/primitives';
 import { parseParameters } from '../parameters/read';
 import { clock } from '../transport/clock';
-import { malformedError } from '../transport/errors';
-import { apiRequest, secretsOf } from '../transport/request';
+import { apiRequest, malformedAnswerOf } from '../transport/request';
 import { FEED_LIMITS, WorkingState, toIso, toMs } from './state';
 import type { FeedDefinition, FeedPage, FeedScope } from './types';
 
@@ -76,6 +75,19 @@ function isInvalidCursor(error: unknown): boolean {
 	return String(httpCode) === '400' && typeof message === 'string' && /^invalid cursor/i.test(message.trim());
 }
 
+/**
+ * After a failed page read: when the API no longer accepts the cursor, drops it and returns
+ * where reading restarts by time, a little before the point the rows were read up to (rows read
+ * twice are recognised by their id and updatedAt). Any other error, or an invalid cursor past
+ * the poll's recoveries, is thrown on; the API's errors arrive as NodeApiErrors already.
+ */
+function recoverFromInvalidCursor(error: unknown, state: WorkingState, earlierRecoveries: number): number | undefined {
+	if (!state.cursor || !isInvalidCursor(error) || earlierRecoveries >= FEED_LIMITS.recoveriesPerPoll) throw error;
+	state.cursor = undefined;
+	const from = state.readTo;
+	return from === undefined ? undefined : from - FEED_LIMITS.recoveryOverlapMs;
+}
+
 async function fetchPage<K extends string>(
 	ctx: IPollFunctions,
 	feed: FeedDefinition<K>,
@@ -86,12 +98,17 @@ async function fetchPage<K extends string>(
 	const qs: IDataObject = { ...scope.qs, pageSize: options.pageSize ?? FEED_LIMITS.pageSize };
 	if (from.cursor) qs.cursor = from.cursor;
 	else if (from.startTime !== undefined) qs.startTime = toIso(from.startTime);
-	const page = (await apiRequest.call(ctx, { method: 'GET', path: feed.path, qs, deadline: options.deadline })) as FeedPage;
-	const fail = async (what: string) =>
-		malformedError({ node: ctx.getNode(), method: 'GET', path: feed.path, secrets: await secretsOf(ctx) }, what, page);
-	if (!page || !Array.isArray(page.results)) throw await fail('no "results" list in the feed page');
-	if (toMs(page.serverTimestamp) === undefined) throw await fail('no valid "serverTimestamp" in the feed page');
-	return page;
+	return (await apiRequest.call(ctx, {
+		method: 'GET',
+		path: feed.path,
+		qs,
+		deadline: options.deadline,
+		expect: {
+			shape: 'page',
+			of: 'feed page',
+			check: (page) => (toMs(page.serverTimestamp) === undefined ? 'no valid "serverTimestamp" in the feed page' : undefined),
+		},
+	})) as FeedPage;
 }
 
 /**
@@ -182,39 +199,26 @@ async function drain<K extends string>(
 	limits: DrainLimits,
 ): Promise<{ items: INodeExecutionData[]; rowsRead: number }> {
 	const items: INodeExecutionData[] = [];
-	const secrets = await secretsOf(ctx);
-	const fail = (what: string, body: unknown) =>
-		malformedError({ node: ctx.getNode(), method: 'GET', path: feed.path, secrets }, what, body);
+	const fail = await malformedAnswerOf(ctx, { method: 'GET', path: feed.path });
 	let rowsRead = 0;
 	let recoveries = 0;
 	/** Where reading restarts after an invalid cursor (a little before the rows read so far). */
 	let restartAt: number | undefined;
 
 	for (let pages = 0; ; pages++) {
-		// The API's errors arrive as NodeApiErrors already; only an invalid cursor is handled here.
-		const outcome = await fetchPage(
-			ctx,
-			feed,
-			settings.scope,
-			{ cursor: state.cursor, startTime: restartAt ?? state.readTo },
-			{ deadline: limits.deadline },
-		).then(
-			(page) => ({ page }),
-			(error: unknown) => ({ error }),
-		);
-		if ('error' in outcome) {
-			if (!state.cursor || !isInvalidCursor(outcome.error) || recoveries >= FEED_LIMITS.recoveriesPerPoll) {
-				throw outcome.error;
-			}
-			// The API no longer accepts the cursor: restart by time, a little before the point the
-			// rows were read up to; rows read twice are recognised by (id, updatedAt).
-			recoveries++;
-			state.cursor = undefined;
-			const from = state.readTo;
-			restartAt = from === undefined ? undefined : from - FEED_LIMITS.recoveryOverlapMs;
+		let page: FeedPage;
+		try {
+			page = await fetchPage(
+				ctx,
+				feed,
+				settings.scope,
+				{ cursor: state.cursor, startTime: restartAt ?? state.readTo },
+				{ deadline: limits.deadline },
+			);
+		} catch (error) {
+			restartAt = recoverFromInvalidCursor(error, state, recoveries++);
 			continue;
 		}
-		const { page } = outcome;
 
 		const readUpTo = state.readTo;
 		let complete = true;

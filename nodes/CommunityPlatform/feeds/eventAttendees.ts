@@ -1,6 +1,5 @@
-import type { ILoadOptionsFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
-import { searchEvents } from '../methods/search/events';
 import { holdBackNotice, maxItemsPerPoll, startFrom } from './descriptions';
 import { chosenIds } from './filters';
 import type { FeedDefinition } from './types';
@@ -9,9 +8,6 @@ export type AttendeeChange = 'registered' | 'joined' | 'checkedIn' | 'cancelled'
 
 /** Registrations made with the API's POST /registration (and so by the Register operation). */
 export const API_REGISTRATION_SOURCE = 'adminPublicAPI';
-
-/** Events offered in the filter: the API's first pages of events (an expression reaches the rest). */
-const EVENT_OPTION_PAGES = 5;
 
 /**
  * The event attendees feed (/incremental/event-attendees): one row per registration, with
@@ -38,19 +34,6 @@ export const eventAttendeesFeed: FeedDefinition<AttendeeChange> = {
 		};
 	},
 };
-
-/** Events for the filter, newest pages first as the API lists them. */
-export async function getFeedEvents(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const options: INodePropertyOptions[] = [];
-	let token: string | undefined;
-	for (let page = 0; page < EVENT_OPTION_PAGES; page++) {
-		const found = await searchEvents.call(this, '', token);
-		options.push(...found.results.map(({ name, value }) => ({ name, value: String(value) })));
-		token = found.paginationToken as string | undefined;
-		if (!token) break;
-	}
-	return options;
-}
 
 export const eventAttendeeTriggerProperties: INodeProperties[] = [
 	{

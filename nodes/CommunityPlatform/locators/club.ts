@@ -2,9 +2,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { failParameters, parseParameters } from '../parameters/read';
-import { malformedError } from '../transport/errors';
 import type { ApiContext } from '../transport/request';
-import { apiRequest, secretsOf } from '../transport/request';
+import { apiRequest } from '../transport/request';
 import { oncePerExecution } from './perExecution';
 import { readLocator } from './value';
 
@@ -39,15 +38,12 @@ export const clubLocator: INodeProperties = {
 
 /** Every club of the community: GET /clubs answers one plain list, not pages. */
 export async function listClubs(this: ApiContext, itemIndex?: number): Promise<Club[]> {
-	const clubs = await apiRequest.call(this, { method: 'GET', path: '/clubs', itemIndex });
-	if (!Array.isArray(clubs)) {
-		throw malformedError(
-			{ node: this.getNode(), method: 'GET', path: '/clubs', itemIndex, secrets: await secretsOf(this) },
-			'expected a list of clubs',
-			clubs,
-		);
-	}
-	return clubs as Club[];
+	return (await apiRequest.call(this, {
+		method: 'GET',
+		path: '/clubs',
+		itemIndex,
+		expect: { shape: 'list', of: 'clubs' },
+	})) as Club[];
 }
 
 const idSchema = z.object({

@@ -115,11 +115,11 @@ async function findEventBySlug(this: ApiContext, ref: { slug: string; url: strin
 			path: '/events',
 			qs: { pageNum, pageSize: SCAN_PAGE_SIZE },
 			itemIndex,
+			expect: { shape: 'page' },
 		})) as Page;
-		const results = Array.isArray(page?.results) ? page.results : [];
-		const event = results.find((e) => e.eventSlug === ref.slug);
+		const event = page.results.find((e) => e.eventSlug === ref.slug);
 		if (event) return event;
-		if (results.length < SCAN_PAGE_SIZE) break;
+		if (page.results.length < SCAN_PAGE_SIZE) break;
 	}
 	throw new NodeOperationError(this.getNode(), clipQuoted(`No event has the slug "${ref.slug}" (from the URL "${ref.url}")`), {
 		itemIndex,

@@ -3,9 +3,8 @@ import { z } from 'zod';
 
 import { email } from '../parameters/primitives';
 import { parseParameters } from '../parameters/read';
-import { malformedError } from '../transport/errors';
 import type { ApiContext } from '../transport/request';
-import { apiRequest, secretsOf } from '../transport/request';
+import { apiRequest } from '../transport/request';
 import { readLocator } from './value';
 
 /** The Member locator: From List, By ID, and (where the API takes one) By Email. */
@@ -94,19 +93,12 @@ export function readMember(ctx: IExecuteFunctions, itemIndex: number, withEmail:
 
 /** GET /users in single-lookup mode: one member object, or a 404 saying who was not found. */
 export async function findMemberByEmail(this: ApiContext, email: string, itemIndex?: number): Promise<IDataObject> {
-	const member = (await apiRequest.call(this, {
+	return (await apiRequest.call(this, {
 		method: 'GET',
 		path: '/users',
 		qs: { email },
 		itemIndex,
 		notFound: `No member has the email "${email}"`,
+		expect: { shape: 'object', of: 'one member for an email lookup' },
 	})) as IDataObject;
-	if (!member || typeof member !== 'object' || Array.isArray(member) || Array.isArray(member.results)) {
-		throw malformedError(
-			{ node: this.getNode(), method: 'GET', path: '/users', itemIndex, secrets: await secretsOf(this) },
-			'expected one member for an email lookup',
-			member,
-		);
-	}
-	return member;
 }

@@ -35,6 +35,17 @@ function apiMessage(body: unknown, secrets: string[]): string | undefined {
 	return undefined;
 }
 
+/** A known API refusal of an endpoint, told to the user with its reason and what to do about it. */
+export interface ErrorHint {
+	status: number;
+	/** Matched against the API's message; without it every message of that status matches. */
+	match?: RegExp;
+	/** The message the user (and Continue On Fail's `error` field) sees; it keeps the API's reason. */
+	message: (apiMessage: string) => string;
+	/** What to do about it. */
+	description: string;
+}
+
 export interface ErrorContext {
 	node: INode;
 	method: string;
@@ -42,6 +53,8 @@ export interface ErrorContext {
 	itemIndex?: number;
 	/** What was not found, said to the user on a 404 (e.g. "No member has this email"). */
 	notFound?: string;
+	/** The endpoint's known refusals: the first that matches an error answer rewrites its message and description. */
+	hints?: ErrorHint[];
 	secrets: string[];
 }
 
@@ -58,7 +71,10 @@ const FAILURES: Record<number, Failure> = {
 	404: { cause: 'configuration-invalid' },
 };
 
-/** An API error answer (4xx/5xx) as a NodeApiError carrying the API's own message. */
+/**
+ * An API error answer (4xx/5xx) as a NodeApiError carrying the API's own message, or the
+ * message and description of the endpoint's hint for it.
+ */
 export function apiError(ctx: ErrorContext, status: number, body: unknown): NodeApiError {
 	const said = apiMessage(body, ctx.secrets);
 	const fromJson = typeof body === 'object' && said !== undefined;
@@ -72,6 +88,11 @@ export function apiError(ctx: ErrorContext, status: number, body: unknown): Node
 			ctx.method === 'GET'
 				? 'The Community Platform API failed. The read was retried and still failed; try again later.'
 				: 'The Community Platform API failed while handling this change. It was not re-sent, so check whether it took effect before running it again.';
+	}
+	const hint = ctx.hints?.find((h) => h.status === status && (!h.match || h.match.test(message)));
+	if (hint) {
+		message = hint.message(message);
+		description = hint.description;
 	}
 	return new NodeApiError(ctx.node, { message, httpCode: String(status) } as JsonObject, {
 		message,

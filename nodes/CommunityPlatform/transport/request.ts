@@ -5,12 +5,13 @@ import type {
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
 	IPollFunctions,
+	NodeApiError,
 } from 'n8n-workflow';
 
 import { NodeOperationError } from 'n8n-workflow';
 
 import { clock } from './clock';
-import type { ErrorContext } from './errors';
+import type { ErrorContext, ErrorHint } from './errors';
 import {
 	apiError,
 	cancelledError,
@@ -22,7 +23,12 @@ import {
 import type { ApiPath } from './path';
 import { CheckedPath, pathText } from './path';
 import { clip } from './quote';
+import type { Pacer } from './rateLimit';
 import { numberHeader, pacerFor } from './rateLimit';
+import { NO_RETRIES, decideRetry } from './retry';
+import type { Expected } from './shape';
+import { shapeProblem } from './shape';
+import type { Tier } from './tiers';
 import { tierOf } from './tiers';
 
 export { pathOf } from './path';
@@ -42,6 +48,10 @@ export interface ApiRequest {
 	itemIndex?: number;
 	/** Said to the user when the API answers 404. */
 	notFound?: string;
+	/** The shape a 2xx answer must have; without it any JSON is accepted. */
+	expect?: Expected;
+	/** The endpoint's known refusals, told with what to do about them. */
+	hints?: ErrorHint[];
 	/**
 	 * Clock time (ms) by which the call must be over: no wait (429, backoff, pacing after a
 	 * Retry-After) that would end later is started, and the request's timeout is cut to fit.
@@ -89,10 +99,30 @@ export function encodeQuery(qs: IDataObject = {}): string {
 	return parts.length ? `?${parts.join('&')}` : '';
 }
 
-/** The credential's secrets, for errors raised outside apiRequest that quote an answer. */
-export async function secretsOf(ctx: ApiContext): Promise<string[]> {
+/** What the errors of a request name and must not echo. */
+function errorContext(ctx: ApiContext, req: Omit<ApiRequest, 'path'> & { path: string }, accessToken: unknown): ErrorContext {
+	return {
+		node: ctx.getNode(),
+		method: req.method,
+		path: req.path,
+		itemIndex: req.itemIndex,
+		notFound: req.notFound,
+		hints: req.hints,
+		secrets: [String(accessToken ?? '')],
+	};
+}
+
+/**
+ * The malformed-answer error of a request, for parts of an answer checked after it was read
+ * (a feed's rows, as they are processed): the same error a wrongly shaped answer raises.
+ */
+export async function malformedAnswerOf(
+	ctx: ApiContext,
+	req: Pick<ApiRequest, 'method' | 'path' | 'itemIndex'>,
+): Promise<(what: string, body: unknown) => NodeApiError> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
-	return [String(credentials.accessToken ?? '')];
+	const errors = errorContext(ctx, { ...req, path: pathText(req.path) }, credentials.accessToken);
+	return (what, body) => malformedError(errors, what, body);
 }
 
 function cancelSignal(ctx: ApiContext): AbortSignal | undefined {
@@ -102,7 +132,17 @@ function cancelSignal(ctx: ApiContext): AbortSignal | undefined {
 		: undefined;
 }
 
-/** Parses a 2xx body; an answer that is not JSON fails, saying what a write most likely did. */
+/**
+ * Parses a 2xx body; an answer that is not JSON, or not of the expected shape, fails, saying
+ * what a write most likely did.
+ */
+function answerOf(ctx: ErrorContext, body: unknown, expected?: Expected): unknown {
+	const answer = parseBody(ctx, body);
+	const problem = expected && shapeProblem(expected, answer);
+	if (problem) throw malformedError(ctx, problem, answer);
+	return answer;
+}
+
 function parseBody(ctx: ErrorContext, body: unknown): unknown {
 	if (typeof body !== 'string') return body ?? {};
 	if (body.trim() === '') return {};
@@ -144,6 +184,69 @@ function refuseUnsendable(ctx: ApiContext, req: ApiRequest, url: string) {
 	});
 }
 
+/** One request: what each of its attempts needs. */
+interface Call {
+	api: ApiContext;
+	req: ApiRequest;
+	url: string;
+	tier: Tier;
+	pacer: Pacer;
+	signal?: AbortSignal;
+	errors: ErrorContext;
+}
+
+/** How one attempt ended: an answer of any status, or none (what the HTTP client threw). */
+type Attempt =
+	| { status: number; headers: Record<string, unknown>; body: unknown }
+	| { status?: undefined; error: Error & { code?: string } };
+
+/**
+ * One attempt: waits its turn on the tier's pacer (failing at once on a spent quota, or when the
+ * pacer's pause would pass the deadline), sends the request once, and tells the pacer how it went.
+ */
+async function attemptOnce(call: Call): Promise<Attempt> {
+	const { api, req, pacer, signal, errors } = call;
+	const spentUntil = pacer.quotaSpentUntil();
+	if (spentUntil !== undefined) throw quotaError(errors, call.tier, spentUntil);
+	if (req.deadline !== undefined && pacer.blockedUntilMs > req.deadline) {
+		throw rateLimitedError(errors, pacer.blockedUntilMs - clock.now());
+	}
+	const ticket = await pacer.acquire(signal);
+	if (!ticket) throw cancelledError(errors.node, req.itemIndex);
+
+	const timeout =
+		req.deadline === undefined
+			? RETRY_POLICY.timeoutMs
+			: Math.max(1000, Math.min(RETRY_POLICY.timeoutMs, req.deadline - clock.now()));
+	let response: IN8nHttpFullResponse;
+	try {
+		response = (await api.helpers.httpRequestWithAuthentication.call(api, CREDENTIAL_TYPE, {
+			method: req.method,
+			url: call.url,
+			body: req.body,
+			json: true,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout,
+			abortSignal: signal,
+		})) as IN8nHttpFullResponse;
+	} catch (error) {
+		pacer.lost();
+		return { error: error as Error & { code?: string } };
+	}
+	const headers = (response.headers ?? {}) as Record<string, unknown>;
+	pacer.observe(headers, ticket, response.statusCode === 429);
+	return { status: response.statusCode, headers, body: response.body };
+}
+
+/** The error a failed attempt ends the request with, once no retry is left. */
+function failureOf(errors: ErrorContext, attempt: Attempt, waitMs = 0): Error {
+	if (attempt.status === undefined) return networkError(errors, attempt.error);
+	if (attempt.status === 429) return rateLimitedError(errors, waitMs);
+	const body = typeof attempt.body === 'string' ? safeJson(attempt.body) : attempt.body;
+	return apiError(errors, attempt.status, body);
+}
+
 /**
  * The one road to the API. Paces the request on its tier, sends it with the credential,
  * waits out 429s, retries reads on 5xx and network errors, and turns every failure into a
@@ -156,91 +259,44 @@ export async function apiRequest<T = unknown>(this: ApiContext, req: ApiRequest)
 	refuseUnsendable(this, req, `${API_PREFIX}${path}${query}`);
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
-	const clientId = String(credentials.clientId ?? '');
 	const tier = tierOf(req.method, path);
-	const pacer = pacerFor(baseUrl, clientId, tier);
-	const signal = cancelSignal(this);
-	const ctx: ErrorContext = {
-		node: this.getNode(),
-		method: req.method,
-		path,
-		itemIndex: req.itemIndex,
-		notFound: req.notFound,
-		secrets: [String(credentials.accessToken ?? '')],
-	};
-	const isRead = req.method === 'GET';
-	const { deadline } = req;
-	/** Whether a wait of `ms` from now would end past the caller's deadline. */
-	const overruns = (ms: number) => deadline !== undefined && clock.now() + ms > deadline;
-	let failures = 0;
-	let rateLimited = 0;
-
-	const backoffMs = (hint?: number) =>
-		hint ?? Math.min(RETRY_POLICY.backoffMs * 2 ** (failures - 1), RETRY_POLICY.maxBackoffMs);
-	const backoff = async (ms: number) => {
-		if (!(await clock.sleep(ms, signal))) throw cancelledError(ctx.node, req.itemIndex);
+	const call: Call = {
+		api: this,
+		req,
+		url: `${baseUrl}${API_PREFIX}${path}${query}`,
+		tier,
+		pacer: pacerFor(baseUrl, String(credentials.clientId ?? ''), tier),
+		signal: cancelSignal(this),
+		errors: errorContext(this, { ...req, path }, credentials.accessToken),
 	};
 
-	for (;;) {
-		const spentUntil = pacer.quotaSpentUntil();
-		if (spentUntil !== undefined) throw quotaError(ctx, tier, spentUntil);
-		if (overruns(pacer.blockedUntilMs - clock.now())) throw rateLimitedError(ctx, pacer.blockedUntilMs - clock.now());
-		const ticket = await pacer.acquire(signal);
-		if (!ticket) throw cancelledError(ctx.node, req.itemIndex);
-
-		const timeout =
-			deadline === undefined
-				? RETRY_POLICY.timeoutMs
-				: Math.max(1000, Math.min(RETRY_POLICY.timeoutMs, deadline - clock.now()));
-		let response: IN8nHttpFullResponse;
-		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
-				method: req.method,
-				url: `${baseUrl}${API_PREFIX}${path}${query}`,
-				body: req.body,
-				json: true,
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: true,
-				timeout,
-				abortSignal: signal,
-			})) as IN8nHttpFullResponse;
-		} catch (error) {
-			pacer.lost();
-			if (signal?.aborted) throw cancelledError(ctx.node, req.itemIndex);
-			failures++;
-			if (isRead && failures <= RETRY_POLICY.readRetries && !overruns(backoffMs())) {
-				await backoff(backoffMs());
-				continue;
-			}
-			throw networkError(ctx, error as Error & { code?: string });
-		}
-
-		const headers = (response.headers ?? {}) as Record<string, unknown>;
-		const status = response.statusCode;
-		pacer.observe(headers, ticket, status === 429);
-		if (status >= 200 && status < 300) return parseBody(ctx, response.body) as T;
-
-		const body = typeof response.body === 'string' ? safeJson(response.body) : response.body;
+	for (let count = NO_RETRIES; ; ) {
+		const attempt = await attemptOnce(call);
+		const { status } = attempt;
+		if (status !== undefined && status >= 200 && status < 300) return answerOf(call.errors, attempt.body, req.expect) as T;
+		if (status === undefined && call.signal?.aborted) throw cancelledError(call.errors.node, req.itemIndex);
 		if (status === 429) {
-			const quotaResetsAt = pacer.quotaSpentUntil();
-			if (quotaResetsAt !== undefined) throw quotaError(ctx, tier, quotaResetsAt);
-			const wait = retryAfterMs(headers) ?? RETRY_POLICY.backoffMs;
-			rateLimited++;
-			if (wait > RETRY_POLICY.maxRetryAfterMs || rateLimited > RETRY_POLICY.rateLimitRetries || overruns(wait)) {
-				throw rateLimitedError(ctx, wait);
-			}
-			pacer.rateLimited(clock.now() + wait);
-			continue;
+			const quotaResetsAt = call.pacer.quotaSpentUntil();
+			if (quotaResetsAt !== undefined) throw quotaError(call.errors, tier, quotaResetsAt);
 		}
-		if (status >= 500 && isRead && failures < RETRY_POLICY.readRetries) {
-			failures++;
-			const wait = backoffMs(retryAfterMs(headers));
-			if (!overruns(wait)) {
-				await backoff(wait);
-				continue;
-			}
+		const decision = decideRetry(
+			{
+				read: req.method === 'GET',
+				status,
+				retryAfterMs: status === undefined ? undefined : retryAfterMs(attempt.headers),
+				timeLeftMs: req.deadline === undefined ? undefined : req.deadline - clock.now(),
+			},
+			count,
+			RETRY_POLICY,
+		);
+		count = decision.count;
+		if (decision.action === 'fail') throw failureOf(call.errors, attempt, decision.waitMs);
+		if (decision.action === 'paced') {
+			// Nobody in the process sends on this tier before the wait is over, this request included.
+			call.pacer.rateLimited(clock.now() + decision.waitMs);
+		} else if (!(await clock.sleep(decision.waitMs, call.signal))) {
+			throw cancelledError(call.errors.node, req.itemIndex);
 		}
-		throw apiError(ctx, status, body);
 	}
 }
 

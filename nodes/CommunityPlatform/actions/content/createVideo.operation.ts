@@ -2,10 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import type { ErrorHint } from '../../helpers/apiErrors';
-import { withErrorHints } from '../../helpers/apiErrors';
 import { email, flag, requiredText, url } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
+import type { ErrorHint } from '../../transport/errors';
 import { apiRequest } from '../../transport/request';
 import { collection } from '../common.descriptions';
 
@@ -191,10 +190,5 @@ const bodySchema = z
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body = readParameters(this, itemIndex, properties, bodySchema);
-	return (await withErrorHints(
-		this,
-		itemIndex,
-		VIDEO_HINTS,
-		async () => await apiRequest.call(this, { method: 'POST', path: '/videos', body, itemIndex }),
-	)) as IDataObject;
+	return (await apiRequest.call(this, { method: 'POST', path: '/videos', body, itemIndex, hints: VIDEO_HINTS })) as IDataObject;
 }

@@ -2,12 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { CONTENT_TYPES, DATED_CONTENT_TYPES, simplifyContent } from '../../helpers/content';
 import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 import { day } from '../../parameters/primitives';
 import { failParameters, readParameters } from '../../parameters/read';
+import { simplifyContent } from '../../output/simplify';
 import { paginate } from '../../transport/paginate';
 import { collection, simplify } from '../common.descriptions';
+import { CONTENT_TYPES, DATED_CONTENT_TYPES } from './contentTypes';
 
 const leadingProperties: INodeProperties[] = [
 	{

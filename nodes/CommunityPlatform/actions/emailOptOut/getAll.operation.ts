@@ -2,11 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { readOptOuts } from '../../helpers/emailOptOuts';
 import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 import { email, oneOf, optionalDateTime } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { collection } from '../common.descriptions';
+import { readOptOuts } from './readOptOuts';
 
 const leadingProperties: INodeProperties[] = [
 	{

@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { listSubscriptionTypes } from '../../helpers/emailOptOuts';
 import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 import { readParameters } from '../../parameters/read';
+import { listSubscriptionTypes } from '../../reads/subscriptionTypes';
 import { collection } from '../common.descriptions';
 
 const filters: INodeProperties = collection('filters', [

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { simplifyEvents } from '../../helpers/events';
 import { eventLocator, eventRef, getEvent } from '../../locators/event';
+import { simplifyEvents } from '../../output/simplify';
 import { simplify } from '../common.descriptions';
 
 const properties: INodeProperties[] = [eventLocator, simplify];

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { simplifyEvents } from '../../helpers/events';
+import { simplifyEvents } from '../../output/simplify';
 import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 import { day, flag, oneOf } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';

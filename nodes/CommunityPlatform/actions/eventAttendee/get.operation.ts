@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { simplifyAttendees } from '../../helpers/events';
 import { eventIdOf, eventLocator, eventRef } from '../../locators/event';
+import { simplifyAttendees } from '../../output/simplify';
 import { requiredText } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { apiRequest, pathOf } from '../../transport/request';

@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { ATTENDEES_MAX_PAGE_SIZE, simplifyAttendees } from '../../helpers/events';
 import { eventIdOf, eventLocator, eventRef } from '../../locators/event';
+import { simplifyAttendees } from '../../output/simplify';
 import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 import { email } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
-import { paginate } from '../../transport/paginate';
+import { ATTENDEES_MAX_PAGE_SIZE, paginate } from '../../transport/paginate';
 import { pathOf } from '../../transport/request';
 import { collection, simplify } from '../common.descriptions';
 

@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { withErrorHints } from '../../helpers/apiErrors';
 import { eventLocator, eventRef, eventSlugOf } from '../../locators/event';
 import { email, requiredText } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
@@ -55,10 +54,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const ref = eventRef(this, itemIndex);
 	const person = readParameters(this, itemIndex, personFields, personSchema);
 	const eventSlug = await eventSlugOf.call(this, ref, itemIndex);
-	const response = await withErrorHints(
-		this,
+	const response = await apiRequest.call(this, {
+		method: 'POST',
+		path: '/registration',
+		body: { eventSlug, ...person },
 		itemIndex,
-		[
+		notFound: `No event has the slug "${eventSlug}"`,
+		hints: [
 			{
 				status: 400,
 				match: /already registered/i,
@@ -74,14 +76,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 					'Check "Ticket Option ID": it must be a ticket option of this event, and an invitation-only option needs an invitation for this email first.',
 			},
 		],
-		async () =>
-			await apiRequest.call(this, {
-				method: 'POST',
-				path: '/registration',
-				body: { eventSlug, ...person },
-				itemIndex,
-				notFound: `No event has the slug "${eventSlug}"`,
-			}),
-	);
+	});
 	return { eventSlug, email: person.email, registered: true, ...(response as IDataObject) };
 }

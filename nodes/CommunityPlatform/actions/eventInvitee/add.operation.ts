@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { withErrorHints } from '../../helpers/apiErrors';
 import { eventIdOf, eventLocator, eventRef } from '../../locators/event';
 import { ATTENDEE_TYPES, email, oneOf } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
@@ -118,14 +117,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const ref = eventRef(this, itemIndex);
 	const body = readParameters(this, itemIndex, invitationFields, bodySchema);
 	const eventId = await eventIdOf.call(this, ref, itemIndex);
-	const response = await withErrorHints(this, itemIndex, INVITEE_HINTS, async () =>
-		await apiRequest.call(this, {
-			method: 'POST',
-			path: pathOf`/events/${{ Event: eventId }}/invitees`,
-			body,
-			itemIndex,
-			notFound: `No event has the ID "${eventId}"`,
-		}),
-	);
+	const response = await apiRequest.call(this, {
+		method: 'POST',
+		path: pathOf`/events/${{ Event: eventId }}/invitees`,
+		body,
+		itemIndex,
+		notFound: `No event has the ID "${eventId}"`,
+		hints: INVITEE_HINTS,
+	});
 	return { eventId, ...body, invited: true, ...(response as IDataObject) };
 }

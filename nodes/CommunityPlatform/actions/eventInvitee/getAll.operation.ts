@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { withErrorHints } from '../../helpers/apiErrors';
 import { eventIdOf, eventLocator, eventRef } from '../../locators/event';
 import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 import { ATTENDEE_TYPES, email, oneOf } from '../../parameters/primitives';
@@ -62,14 +61,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const { returnAll, limit } = readLimit(this, itemIndex);
 	const qs = readParameters(this, itemIndex, [filters], filtersSchema);
 	const eventId = await eventIdOf.call(this, ref, itemIndex);
-	return await withErrorHints(this, itemIndex, INVITEE_HINTS, async () =>
-		(await paginate.call(this, {
-			path: pathOf`/events/${{ Event: eventId }}/invitees`,
-			qs,
-			returnAll,
-			limit,
-			itemIndex,
-			notFound: `No event has the ID "${eventId}"`,
-		})) as IDataObject[],
-	);
+	return (await paginate.call(this, {
+		path: pathOf`/events/${{ Event: eventId }}/invitees`,
+		qs,
+		returnAll,
+		limit,
+		itemIndex,
+		notFound: `No event has the ID "${eventId}"`,
+		hints: INVITEE_HINTS,
+	})) as IDataObject[];
 }

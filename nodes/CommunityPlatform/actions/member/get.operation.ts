@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { maybeSimplify } from '../../helpers/members';
 import { memberLocator, readMember } from '../../locators/member';
+import { simplifyMembers } from '../../output/simplify';
 import { apiRequest, pathOf } from '../../transport/request';
 import { simplify } from '../common.descriptions';
 
@@ -18,5 +18,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		notFound: target.notFound,
 	})) as IDataObject;
-	return maybeSimplify([member], this.getNodeParameter('simplify', itemIndex, true) as boolean);
+	return simplifyMembers([member], this.getNodeParameter('simplify', itemIndex, true) as boolean);
 }

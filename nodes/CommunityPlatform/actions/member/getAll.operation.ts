@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { maybeSimplify } from '../../helpers/members';
+import { simplifyMembers } from '../../output/simplify';
 import { returnAllAndLimit, readLimit } from '../../parameters/limit';
 import { MEMBER_TYPES, day, oneOf } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
@@ -89,5 +89,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const { returnAll, limit } = readLimit(this, itemIndex);
 	const qs = readParameters(this, itemIndex, queryFields, querySchema);
 	const members = (await paginate.call(this, { path: '/users', qs, returnAll, limit, itemIndex })) as IDataObject[];
-	return maybeSimplify(members, this.getNodeParameter('simplify', itemIndex, true) as boolean);
+	return simplifyMembers(members, this.getNodeParameter('simplify', itemIndex, true) as boolean);
 }

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { maybeSimplify } from '../../helpers/members';
 import { findMemberByEmail } from '../../locators/member';
+import { simplifyMembers } from '../../output/simplify';
 import { email } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { emailField, simplify } from '../common.descriptions';
@@ -17,5 +17,5 @@ export const description = updateDisplayOptions({ show: { resource: ['member'], 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const params = readParameters(this, itemIndex, [memberEmail], z.object({ email }));
 	const member = await findMemberByEmail.call(this, params.email, itemIndex);
-	return maybeSimplify([member], this.getNodeParameter('simplify', itemIndex, true) as boolean);
+	return simplifyMembers([member], this.getNodeParameter('simplify', itemIndex, true) as boolean);
 }

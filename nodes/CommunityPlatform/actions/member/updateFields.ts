@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, ResourceMapperValue } from 'n8n-workflow';
 import { z } from 'zod';
 
-import type { ProfileQuestion } from '../../helpers/profileQuestions';
-import { getProfileQuestion, listProfileQuestions } from '../../helpers/profileQuestions';
 import { oncePerExecution } from '../../locators/perExecution';
 import { MEMBER_TYPES, oneOf, optionalText, url } from '../../parameters/primitives';
 import { failParameters, readParameters } from '../../parameters/read';
+import type { ProfileQuestion } from '../../reads/profileQuestions';
+import { getProfileQuestion, listProfileQuestions } from '../../reads/profileQuestions';
 
 const APPROVAL_STATUSES = ['approved', 'pending', 'unapproved'] as const;
 
@@ -68,6 +68,7 @@ export const updateFieldsProperties: INodeProperties[] = [
 			resourceMapper: {
 				resourceMapperMethod: 'getProfileAnswerFields',
 				mode: 'add',
+				valuesLabel: 'Profile Answers',
 				fieldWords: { singular: 'answer', plural: 'answers' },
 				addAllFields: false,
 				multiKeyMatch: false,

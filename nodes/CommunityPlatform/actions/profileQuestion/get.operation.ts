@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { getProfileQuestion } from '../../helpers/profileQuestions';
 import { readLocator } from '../../locators/value';
 import { parseParameters } from '../../parameters/read';
+import { getProfileQuestion } from '../../reads/profileQuestions';
 
 const questionLocator: INodeProperties = {
 	displayName: 'Profile Question',

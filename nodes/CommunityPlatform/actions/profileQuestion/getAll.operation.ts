@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listProfileQuestions } from '../../helpers/profileQuestions';
 import { readLimit, returnAllAndLimit } from '../../parameters/limit';
+import { listProfileQuestions } from '../../reads/profileQuestions';
 
 const properties: INodeProperties[] = [...returnAllAndLimit];
 

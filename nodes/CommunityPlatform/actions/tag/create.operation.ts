@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { withErrorHints } from '../../helpers/apiErrors';
 import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
 import { DUPLICATE_NAME_HINT, tagName } from './name';
@@ -23,7 +22,5 @@ export const description = updateDisplayOptions({ show: { resource: ['tag'], ope
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body = readParameters(this, itemIndex, [nameField], z.object({ name: tagName }));
-	return (await withErrorHints(this, itemIndex, [DUPLICATE_NAME_HINT], async () =>
-		await apiRequest.call(this, { method: 'POST', path: '/tags', body, itemIndex }),
-	)) as IDataObject;
+	return (await apiRequest.call(this, { method: 'POST', path: '/tags', body, itemIndex, hints: [DUPLICATE_NAME_HINT] })) as IDataObject;
 }

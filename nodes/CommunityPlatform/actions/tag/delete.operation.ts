@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { withErrorHints } from '../../helpers/apiErrors';
 import { readTagId, tagLocator, tagProperty } from '../../locators/tag';
 import { failParameters } from '../../parameters/read';
+import type { ErrorHint } from '../../transport/errors';
 import { apiRequest, pathOf } from '../../transport/request';
 
 const targetTag = tagLocator(
@@ -16,6 +16,23 @@ const properties: INodeProperties[] = [tagProperty, targetTag];
 
 export const description = updateDisplayOptions({ show: { resource: ['tag'], operation: ['delete'] } }, properties);
 
+/** The refusals of DELETE /tags/:id, each with what to do. */
+const DELETE_HINTS: ErrorHint[] = [
+	{
+		status: 409,
+		message: (reason) =>
+			`The tag is in use, so it was not deleted: set "Target Tag" to reassign its content to another tag (${reason})`,
+		description:
+			'A tag is in use while events or content carry it or it backs a forum topic or pinned post (Tag > Get shows its usage). Choose a Target Tag to move all of that to, then run again.',
+	},
+	{
+		status: 400,
+		match: /target/i,
+		message: (reason) => `The target tag was refused: ${reason}`,
+		description: '"Target Tag" must be another active tag of this community, not the tag being deleted.',
+	},
+];
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const tagId = readTagId(this, itemIndex);
 	const targetTagId = readTagId(this, itemIndex, targetTag);
@@ -26,33 +43,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 		);
 	}
-	return (await withErrorHints(
-		this,
+	return (await apiRequest.call(this, {
+		method: 'DELETE',
+		path: pathOf`/tags/${{ Tag: tagId }}`,
+		qs: targetTagId ? { targetTagId } : undefined,
 		itemIndex,
-		[
-			{
-				status: 409,
-				message: (reason) =>
-					`The tag is in use, so it was not deleted: set "Target Tag" to reassign its content to another tag (${reason})`,
-				description:
-					'A tag is in use while events or content carry it or it backs a forum topic or pinned post (Tag > Get shows its usage). Choose a Target Tag to move all of that to, then run again.',
-			},
-			{
-				status: 400,
-				match: /target/i,
-				message: (reason) => `The target tag was refused: ${reason}`,
-				description: '"Target Tag" must be another active tag of this community, not the tag being deleted.',
-			},
-		],
-		async () =>
-			await apiRequest.call(this, {
-				method: 'DELETE',
-				path: pathOf`/tags/${{ Tag: tagId }}`,
-				qs: targetTagId ? { targetTagId } : undefined,
-				itemIndex,
-				notFound: targetTagId
-					? `No active tag has the ID "${tagId}", or the target tag "${targetTagId}" is not an active tag of this community`
-					: `No active tag has the ID "${tagId}"`,
-			}),
-	)) as IDataObject;
+		notFound: targetTagId
+			? `No active tag has the ID "${tagId}", or the target tag "${targetTagId}" is not an active tag of this community`
+			: `No active tag has the ID "${tagId}"`,
+		hints: DELETE_HINTS,
+	})) as IDataObject;
 }

@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { withErrorHints } from '../../helpers/apiErrors';
 import { readTagId, tagProperty } from '../../locators/tag';
 import { readParameters } from '../../parameters/read';
 import { apiRequest, pathOf } from '../../transport/request';
@@ -25,13 +24,12 @@ export const description = updateDisplayOptions({ show: { resource: ['tag'], ope
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const tagId = readTagId(this, itemIndex);
 	const body = readParameters(this, itemIndex, [nameField], z.object({ name: tagName }));
-	return (await withErrorHints(this, itemIndex, [DUPLICATE_NAME_HINT], async () =>
-		await apiRequest.call(this, {
-			method: 'PATCH',
-			path: pathOf`/tags/${{ Tag: tagId }}`,
-			body,
-			itemIndex,
-			notFound: `No active tag has the ID "${tagId}"`,
-		}),
-	)) as IDataObject;
+	return (await apiRequest.call(this, {
+		method: 'PATCH',
+		path: pathOf`/tags/${{ Tag: tagId }}`,
+		body,
+		itemIndex,
+		notFound: `No active tag has the ID "${tagId}"`,
+		hints: [DUPLICATE_NAME_HINT],
+	})) as IDataObject;
 }

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { listSubscriptionTypes } from '../../helpers/emailOptOuts';
+import { listSubscriptionTypes } from '../../reads/subscriptionTypes';
 
 /** Every email subscription type, retired (hidden) ones too since their opt-outs remain; valued by ID. */
 export async function getSubscriptionTypes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

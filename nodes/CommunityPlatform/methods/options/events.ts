@@ -1,8 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeParameterResourceLocator, INodePropertyOptions } from 'n8n-workflow';
 
-import { ATTENDEES_MAX_PAGE_SIZE } from '../../helpers/events';
 import { eventIdOf, readEventRef } from '../../locators/event';
-import { paginate } from '../../transport/paginate';
+import { ATTENDEES_MAX_PAGE_SIZE, paginate } from '../../transport/paginate';
 import { pathOf } from '../../transport/request';
 
 /**

@@ -1,7 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import type { Page } from '../../transport/paginate';
-import { apiRequest } from '../../transport/request';
+import { searchPage } from './searchPage';
 
 const EVENT_PAGE = 100;
 
@@ -17,19 +16,12 @@ export async function searchEvents(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const pageNum = Number(paginationToken ?? 1);
-	const page = (await apiRequest.call(this, {
-		method: 'GET',
-		path: '/events',
-		qs: { title: (filter ?? '').trim(), pageNum, pageSize: EVENT_PAGE },
-	})) as Page;
-	const events = page.results ?? [];
-	return {
-		results: events.map((e) => ({
+	const list = { path: '/events', qs: { title: (filter ?? '').trim() }, pageSize: EVENT_PAGE } as const;
+	return await searchPage(this, list, paginationToken, (events) =>
+		events.map((e) => ({
 			name: eventLabel(e),
 			value: String(e.eventId),
 			url: typeof e.eventUrl === 'string' ? e.eventUrl : undefined,
 		})),
-		paginationToken: events.length === EVENT_PAGE ? String(pageNum + 1) : undefined,
-	};
+	);
 }

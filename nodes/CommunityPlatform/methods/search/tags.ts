@@ -1,7 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import type { Page } from '../../transport/paginate';
-import { apiRequest } from '../../transport/request';
+import { searchPage } from './searchPage';
 
 const TAG_PAGE = 200;
 
@@ -11,15 +10,8 @@ export async function searchTags(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const pageNum = Number(paginationToken ?? 1);
-	const page = (await apiRequest.call(this, {
-		method: 'GET',
-		path: '/tags',
-		qs: { name: (filter ?? '').trim(), pageNum, pageSize: TAG_PAGE },
-	})) as Page;
-	const tags = page.results ?? [];
-	return {
-		results: tags.map((t) => ({ name: String(t.tagName), value: String(t.tagId) })),
-		paginationToken: tags.length === TAG_PAGE ? String(pageNum + 1) : undefined,
-	};
+	const list = { path: '/tags', qs: { name: (filter ?? '').trim() }, pageSize: TAG_PAGE } as const;
+	return await searchPage(this, list, paginationToken, (tags) =>
+		tags.map((t) => ({ name: String(t.tagName), value: String(t.tagId) })),
+	);
 }

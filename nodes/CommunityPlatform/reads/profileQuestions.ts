@@ -17,8 +17,11 @@ export interface ProfileQuestion extends ProfileQuestionEntry {
 }
 
 export async function listProfileQuestions(this: ApiContext): Promise<ProfileQuestionEntry[]> {
-	const list = await apiRequest.call(this, { method: 'GET', path: '/userProfileQuestions' });
-	return Array.isArray(list) ? (list as ProfileQuestionEntry[]) : [];
+	return (await apiRequest.call(this, {
+		method: 'GET',
+		path: '/userProfileQuestions',
+		expect: { shape: 'list', of: 'profile questions' },
+	})) as ProfileQuestionEntry[];
 }
 
 export async function getProfileQuestion(this: ApiContext, id: string, itemIndex?: number): Promise<ProfileQuestion> {

@@ -2,9 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, JsonObj
 import { NodeApiError } from 'n8n-workflow';
 
 import { findMemberByEmail } from '../../locators/member';
-import { listProfileQuestions } from '../../helpers/profileQuestions';
-import type { Page } from '../../transport/paginate';
-import { apiRequest } from '../../transport/request';
+import { searchPage } from './searchPage';
 
 const MEMBER_PAGE = 100;
 
@@ -32,28 +30,9 @@ export async function searchMembers(
 			throw new NodeApiError(this.getNode(), error as JsonObject);
 		}
 	}
-	const pageNum = Number(paginationToken ?? 1);
-	const page = (await apiRequest.call(this, {
-		method: 'GET',
-		path: '/users',
-		qs: { pageNum, pageSize: MEMBER_PAGE },
-	})) as Page;
-	const results = (page.results ?? [])
-		.filter((m) => !text || memberLabel(m).toLowerCase().includes(text))
-		.map((m) => ({ name: memberLabel(m), value: String(m.userId) }));
-	const more = (page.results ?? []).length === MEMBER_PAGE;
-	return { results, paginationToken: more ? String(pageNum + 1) : undefined };
-}
-
-export async function searchProfileQuestions(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const text = (filter ?? '').trim().toLowerCase();
-	const questions = await listProfileQuestions.call(this);
-	return {
-		results: questions
-			.filter((q) => !text || q.title.toLowerCase().includes(text))
-			.map((q) => ({ name: q.title, value: q.id })),
-	};
+	return await searchPage(this, { path: '/users', pageSize: MEMBER_PAGE }, paginationToken, (members) =>
+		members
+			.filter((m) => !text || memberLabel(m).toLowerCase().includes(text))
+			.map((m) => ({ name: memberLabel(m), value: String(m.userId) })),
+	);
 }

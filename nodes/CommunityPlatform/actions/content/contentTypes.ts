@@ -1,7 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
-
-import type { FixedPath } from '../transport/path';
-import { pickFields } from './fields';
+import type { FixedPath } from '../../transport/path';
 
 export interface ContentType {
 	/** Name in the Content Type list. */
@@ -24,27 +21,3 @@ export const CONTENT_TYPES: Record<string, ContentType> = {
 };
 
 export const DATED_CONTENT_TYPES = Object.keys(CONTENT_TYPES).filter((key) => CONTENT_TYPES[key].dated);
-
-/** What Simplify keeps of every item type: identity, titles, dates, links, tags; not bodies or summaries. */
-const SIMPLE_SUFFIXES = [
-	'Id',
-	'Title',
-	'Name',
-	'SubTitle',
-	'Author',
-	'Category',
-	'Visibility',
-	'CreatedAt',
-	'UpdatedAt',
-	'Slug',
-	'Url',
-	'Link',
-	'Duration',
-	'Tags',
-];
-
-export function simplifyContent(type: ContentType, items: IDataObject[], simplify: boolean): IDataObject[] {
-	if (!simplify) return items;
-	const keys = [...SIMPLE_SUFFIXES.map((suffix) => `${type.prefix}${suffix}`), 'access', 'ownership'];
-	return items.map((item) => pickFields(item, keys));
-}

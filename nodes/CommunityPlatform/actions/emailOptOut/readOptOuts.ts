@@ -1,30 +1,15 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Page } from '../transport/paginate';
-import { paginate, readPages } from '../transport/paginate';
-import type { ApiContext } from '../transport/request';
-import { apiRequest } from '../transport/request';
+import { listSubscriptionTypes } from '../../reads/subscriptionTypes';
+import type { Page } from '../../transport/paginate';
+import { readPages } from '../../transport/paginate';
+import { apiRequest } from '../../transport/request';
 
 /** Opt-out rows one query can reach: pageNum × pageSize at most 10,000 (API documentation: Limits). */
 export const OPT_OUT_REACH = 10_000;
 const PAGE_SIZE = 200;
 const PATH = '/email-unsubscribes';
-
-export interface SubscriptionType {
-	id: string;
-	name: string;
-	description: string | null;
-	hidden: boolean;
-}
-
-export async function listSubscriptionTypes(
-	this: ApiContext,
-	query: { qs?: IDataObject; returnAll: boolean; limit?: number; itemIndex?: number },
-): Promise<SubscriptionType[]> {
-	const types = await paginate.call(this, { path: '/email-subscription-types', ...query });
-	return types as unknown as SubscriptionType[];
-}
 
 interface Wanted {
 	returnAll: boolean;
@@ -69,8 +54,9 @@ async function fitsInOnePass(this: IExecuteFunctions, qs: IDataObject, itemIndex
 		path: PATH,
 		qs: { ...qs, pageNum: OPT_OUT_REACH / PAGE_SIZE, pageSize: PAGE_SIZE },
 		itemIndex,
-	})) as Page | undefined;
-	return (page?.results ?? []).length < PAGE_SIZE;
+		expect: { shape: 'page' },
+	})) as Page;
+	return page.results.length < PAGE_SIZE;
 }
 
 /**
