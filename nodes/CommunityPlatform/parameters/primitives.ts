@@ -44,6 +44,23 @@ export const day = z
 		return parsed.toFormat('yyyy-LL-dd');
 	});
 
+/**
+ * The check of a From / To pair of `day` filters, for `.refine(...daysInOrder(...))`: when both
+ * are set, `from` must not be after `to`; else the error names `from` with the given message.
+ */
+export function daysInOrder<K extends string>(
+	from: K,
+	to: K,
+	message: string,
+): [(f: Partial<Record<K, string>>) => boolean, { message: string; path: string[] }] {
+	const inOrder = (f: Partial<Record<K, string>>) => {
+		const start = f[from];
+		const end = f[to];
+		return !start || !end || start <= end;
+	};
+	return [inOrder, { message, path: [from] }];
+}
+
 /** An ISO 8601 timestamp, sent on in UTC with milliseconds. */
 export const timestamp = z
 	.string()

@@ -6,7 +6,7 @@ import { email, flag, requiredText, url } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import type { ErrorHint } from '../../transport/errors';
 import { apiRequest } from '../../transport/request';
-import { collection } from '../common.descriptions';
+import { collection } from '../../parameters/fields';
 
 const properties: INodeProperties[] = [
 	{

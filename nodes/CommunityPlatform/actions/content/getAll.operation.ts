@@ -3,11 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { readLimit, returnAllAndLimit } from '../../parameters/limit';
-import { day } from '../../parameters/primitives';
+import { day, daysInOrder } from '../../parameters/primitives';
 import { failParameters, readParameters } from '../../parameters/read';
 import { simplifyContent } from '../../output/simplify';
 import { paginate } from '../../transport/paginate';
-import { collection, simplify } from '../common.descriptions';
+import { collection, simplify } from '../../parameters/fields';
 import { CONTENT_TYPES, DATED_CONTENT_TYPES } from './contentTypes';
 
 const leadingProperties: INodeProperties[] = [
@@ -55,10 +55,7 @@ export const description = updateDisplayOptions({ show: { resource: ['content'],
 const filtersSchema = z
 	.object({ fromDate: day.optional(), toDate: day.optional() })
 	.strict()
-	.refine((f) => !f.fromDate || !f.toDate || f.fromDate <= f.toDate, {
-		message: 'is after "Created To": swap the two dates',
-		path: ['fromDate'],
-	});
+	.refine(...daysInOrder('fromDate', 'toDate', 'is after "Created To": swap the two dates'));
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const key = this.getNodeParameter('contentType', itemIndex) as string;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { email, requiredDateTime, requiredText } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
-import { collection } from '../common.descriptions';
+import { collection } from '../../parameters/fields';
 
 const properties: INodeProperties[] = [
 	{

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 import { email, oneOf, optionalDateTime } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
-import { collection } from '../common.descriptions';
+import { collection } from '../../parameters/fields';
 import { readOptOuts } from './readOptOuts';
 
 const leadingProperties: INodeProperties[] = [

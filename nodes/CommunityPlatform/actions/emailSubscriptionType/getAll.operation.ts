@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 import { readParameters } from '../../parameters/read';
 import { listSubscriptionTypes } from '../../reads/subscriptionTypes';
-import { collection } from '../common.descriptions';
+import { collection } from '../../parameters/fields';
 
 const filters: INodeProperties = collection('filters', [
 	{

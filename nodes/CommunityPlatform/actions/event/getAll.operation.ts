@@ -4,10 +4,10 @@ import { z } from 'zod';
 
 import { simplifyEvents } from '../../output/simplify';
 import { readLimit, returnAllAndLimit } from '../../parameters/limit';
-import { day, flag, oneOf } from '../../parameters/primitives';
+import { day, daysInOrder, flag, oneOf } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { paginate } from '../../transport/paginate';
-import { collection, simplify } from '../common.descriptions';
+import { collection, simplify } from '../../parameters/fields';
 
 /** Value sets in the spec's exact case, sorted for the option lists. */
 const EVENT_STATUSES = ['Draft', 'Published'] as const;
@@ -75,10 +75,7 @@ const filtersSchema = z
 		unlisted: flag.optional(),
 	})
 	.strict()
-	.refine((f) => !f.startDate || !f.endDate || f.startDate <= f.endDate, {
-		message: 'is after "End Date": no event could match; swap the two dates',
-		path: ['startDate'],
-	});
+	.refine(...daysInOrder('startDate', 'endDate', 'is after "End Date": no event could match; swap the two dates'));
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const { returnAll, limit } = readLimit(this, itemIndex);

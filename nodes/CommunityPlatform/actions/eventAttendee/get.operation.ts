@@ -7,7 +7,7 @@ import { simplifyAttendees } from '../../output/simplify';
 import { requiredText } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { apiRequest, pathOf } from '../../transport/request';
-import { simplify } from '../common.descriptions';
+import { simplify } from '../../parameters/fields';
 
 const attendeeIdField: INodeProperties = {
 	displayName: 'Attendee ID',

@@ -2,14 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { eventIdOf, eventLocator, eventRef } from '../../locators/event';
+import { eventLocator } from '../../locators/event';
 import { simplifyAttendees } from '../../output/simplify';
-import { readLimit, returnAllAndLimit } from '../../parameters/limit';
+import { returnAllAndLimit } from '../../parameters/limit';
 import { email } from '../../parameters/primitives';
-import { readParameters } from '../../parameters/read';
-import { ATTENDEES_MAX_PAGE_SIZE, paginate } from '../../transport/paginate';
-import { pathOf } from '../../transport/request';
-import { collection, simplify } from '../common.descriptions';
+import { ATTENDEES_MAX_PAGE_SIZE } from '../../transport/paginate';
+import { collection, simplify } from '../../parameters/fields';
+import { readEventRows } from '../eventRows';
 
 const filters: INodeProperties = collection('filters', [
 	{
@@ -44,18 +43,7 @@ const filtersSchema = z
 	.strict();
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const ref = eventRef(this, itemIndex);
-	const { returnAll, limit } = readLimit(this, itemIndex);
-	const qs = readParameters(this, itemIndex, [filters], filtersSchema);
-	const eventId = await eventIdOf.call(this, ref, itemIndex);
-	const attendees = (await paginate.call(this, {
-		path: pathOf`/events/${{ Event: eventId }}/attendees`,
-		qs,
-		returnAll,
-		limit,
-		maxPageSize: ATTENDEES_MAX_PAGE_SIZE,
-		itemIndex,
-		notFound: `No event has the ID "${eventId}"`,
-	})) as IDataObject[];
+	const list = { list: 'attendees', filters, schema: filtersSchema, maxPageSize: ATTENDEES_MAX_PAGE_SIZE } as const;
+	const attendees = await readEventRows(this, itemIndex, list);
 	return simplifyAttendees(attendees, this.getNodeParameter('simplify', itemIndex, true) as boolean);
 }

@@ -6,7 +6,7 @@ import { eventLocator, eventRef, eventSlugOf } from '../../locators/event';
 import { email, requiredText } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
-import { collection, emailField } from '../common.descriptions';
+import { collection, emailField } from '../../parameters/fields';
 
 const personFields: INodeProperties[] = [
 	emailField('Email address of the person to register; a new address becomes a guest member'),

@@ -6,7 +6,7 @@ import { eventIdOf, eventLocator, eventRef } from '../../locators/event';
 import { ATTENDEE_TYPES, email, oneOf } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { apiRequest, pathOf } from '../../transport/request';
-import { collection } from '../common.descriptions';
+import { collection } from '../../parameters/fields';
 import { INVITEE_HINTS } from './hints';
 import { ticketType, ticketTypeProperty } from './ticketType';
 

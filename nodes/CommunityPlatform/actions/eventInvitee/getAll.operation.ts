@@ -2,13 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { eventIdOf, eventLocator, eventRef } from '../../locators/event';
-import { readLimit, returnAllAndLimit } from '../../parameters/limit';
+import { eventLocator } from '../../locators/event';
+import { returnAllAndLimit } from '../../parameters/limit';
 import { ATTENDEE_TYPES, email, oneOf } from '../../parameters/primitives';
-import { readParameters } from '../../parameters/read';
-import { paginate } from '../../transport/paginate';
-import { pathOf } from '../../transport/request';
-import { collection } from '../common.descriptions';
+import { collection } from '../../parameters/fields';
+import { readEventRows } from '../eventRows';
 import { INVITEE_HINTS } from './hints';
 import { ticketType, ticketTypeProperty } from './ticketType';
 
@@ -57,17 +55,5 @@ const filtersSchema = z
 	.strict();
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const ref = eventRef(this, itemIndex);
-	const { returnAll, limit } = readLimit(this, itemIndex);
-	const qs = readParameters(this, itemIndex, [filters], filtersSchema);
-	const eventId = await eventIdOf.call(this, ref, itemIndex);
-	return (await paginate.call(this, {
-		path: pathOf`/events/${{ Event: eventId }}/invitees`,
-		qs,
-		returnAll,
-		limit,
-		itemIndex,
-		notFound: `No event has the ID "${eventId}"`,
-		hints: INVITEE_HINTS,
-	})) as IDataObject[];
+	return await readEventRows(this, itemIndex, { list: 'invitees', filters, schema: filtersSchema, hints: INVITEE_HINTS });
 }

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { email, optionalText, requiredText, url } from '../../parameters/primitives';
-import { collection, emailField } from '../common.descriptions';
+import { collection, emailField } from '../../parameters/fields';
 
 const spacesField: INodeProperties = {
 	displayName: 'Space Names or IDs',
@@ -14,6 +14,25 @@ const spacesField: INodeProperties = {
 		'Spaces to add the member to. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
+/** Profile fields that Create and Update both offer (optional in both). */
+export const lastNameField: INodeProperties = { displayName: 'Last Name', name: 'lastName', type: 'string', default: '' };
+
+export const linkedInUrlField: INodeProperties = {
+	displayName: 'LinkedIn URL',
+	name: 'linkedInUrl',
+	type: 'string',
+	default: '',
+	placeholder: 'https://www.linkedin.com/in/jane',
+};
+
+export const pictureUrlField: INodeProperties = {
+	displayName: 'Picture URL',
+	name: 'pictureUrl',
+	type: 'string',
+	default: '',
+	placeholder: 'https://example.com/photo.png',
+};
+
 /** The member fields of Create and Create Many (batch creation takes no spaces). */
 export function createFieldsProperties(withSpaces: boolean): INodeProperties[] {
 	return [
@@ -22,21 +41,9 @@ export function createFieldsProperties(withSpaces: boolean): INodeProperties[] {
 		{ displayName: 'Job Title', name: 'position', type: 'string', default: '', required: true },
 		{ displayName: 'Company', name: 'company', type: 'string', default: '', required: true },
 		collection('additionalFields', [
-			{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '' },
-			{
-				displayName: 'LinkedIn URL',
-				name: 'linkedInUrl',
-				type: 'string',
-				default: '',
-				placeholder: 'https://www.linkedin.com/in/jane',
-			},
-			{
-				displayName: 'Picture URL',
-				name: 'pictureUrl',
-				type: 'string',
-				default: '',
-				placeholder: 'https://example.com/photo.png',
-			},
+			lastNameField,
+			linkedInUrlField,
+			pictureUrlField,
 			...(withSpaces ? [spacesField] : []),
 		]),
 	];

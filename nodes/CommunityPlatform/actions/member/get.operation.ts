@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { memberLocator, readMember } from '../../locators/member';
 import { simplifyMembers } from '../../output/simplify';
 import { apiRequest, pathOf } from '../../transport/request';
-import { simplify } from '../common.descriptions';
+import { simplify } from '../../parameters/fields';
 
 const properties: INodeProperties[] = [memberLocator(false), simplify];
 

@@ -4,10 +4,10 @@ import { z } from 'zod';
 
 import { simplifyMembers } from '../../output/simplify';
 import { returnAllAndLimit, readLimit } from '../../parameters/limit';
-import { MEMBER_TYPES, day, oneOf } from '../../parameters/primitives';
+import { day, daysInOrder, MEMBER_TYPES, oneOf } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { paginate } from '../../transport/paginate';
-import { collection, simplify } from '../common.descriptions';
+import { collection, simplify } from '../../parameters/fields';
 
 const APPROVAL_FILTERS = ['Pending', 'Approved', 'Unapproved'] as const;
 
@@ -80,10 +80,7 @@ const querySchema = z
 		sortDirection: oneOf(['asc', 'desc']).optional(),
 	})
 	.strict()
-	.refine((f) => !f.signedUpFromDate || !f.signedUpToDate || f.signedUpFromDate <= f.signedUpToDate, {
-		message: 'is after "Signed Up To": swap the two dates',
-		path: ['signedUpFromDate'],
-	});
+	.refine(...daysInOrder('signedUpFromDate', 'signedUpToDate', 'is after "Signed Up To": swap the two dates'));
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const { returnAll, limit } = readLimit(this, itemIndex);

@@ -6,7 +6,7 @@ import { findMemberByEmail } from '../../locators/member';
 import { simplifyMembers } from '../../output/simplify';
 import { email } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
-import { emailField, simplify } from '../common.descriptions';
+import { emailField, simplify } from '../../parameters/fields';
 
 const memberEmail = emailField('Email address of the member to look up');
 

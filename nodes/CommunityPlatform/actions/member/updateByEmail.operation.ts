@@ -7,7 +7,7 @@ import { email } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
 import { buildUpdateBody, updateFieldsProperties } from './updateFields';
-import { emailField } from '../common.descriptions';
+import { emailField } from '../../parameters/fields';
 
 const memberEmail = emailField('Email address of the member to update');
 

@@ -6,6 +6,7 @@ import { MEMBER_TYPES, oneOf, optionalText, url } from '../../parameters/primiti
 import { failParameters, readParameters } from '../../parameters/read';
 import type { ProfileQuestion } from '../../reads/profileQuestions';
 import { getProfileQuestion, listProfileQuestions } from '../../reads/profileQuestions';
+import { lastNameField, linkedInUrlField, pictureUrlField } from './createFields';
 
 const APPROVAL_STATUSES = ['approved', 'pending', 'unapproved'] as const;
 
@@ -28,14 +29,8 @@ const updateFields: INodeProperties = {
 		{ displayName: 'Company', name: 'company', type: 'string', default: '' },
 		{ displayName: 'First Name', name: 'firstName', type: 'string', default: '' },
 		{ displayName: 'Job Title', name: 'position', type: 'string', default: '' },
-		{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '' },
-		{
-			displayName: 'LinkedIn URL',
-			name: 'linkedInUrl',
-			type: 'string',
-			default: '',
-			placeholder: 'https://www.linkedin.com/in/jane',
-		},
+		lastNameField,
+		linkedInUrlField,
 		{
 			displayName: 'Member Type',
 			name: 'memberType',
@@ -43,13 +38,7 @@ const updateFields: INodeProperties = {
 			options: MEMBER_TYPES.map((value) => ({ name: value, value })),
 			default: 'Standard',
 		},
-		{
-			displayName: 'Picture URL',
-			name: 'pictureUrl',
-			type: 'string',
-			default: '',
-			placeholder: 'https://example.com/photo.png',
-		},
+		pictureUrlField,
 	],
 };
 

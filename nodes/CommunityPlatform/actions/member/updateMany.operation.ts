@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { runBatchOperation, waitProperties } from '../../batch/operation';
 import { email } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
-import { collection, emailField } from '../common.descriptions';
+import { collection, emailField } from '../../parameters/fields';
 import { readProfileUpdate, updateFieldsProperties } from './updateFields';
 
 const memberEmail = emailField('Email address of the member this item updates');

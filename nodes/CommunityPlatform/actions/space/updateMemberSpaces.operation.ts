@@ -6,7 +6,7 @@ import { memberRef } from '../../locators/member';
 import { email } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
-import { emailField } from '../common.descriptions';
+import { emailField } from '../../parameters/fields';
 import { hiddenWhenRemovingAll, membershipChangeSchema, membershipModeProperties, nameList } from '../membershipChange';
 
 const REMOVE_ALL = 'Remove From All Spaces';
