@@ -2,18 +2,9 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { failParameters, parseParameters } from '../parameters/read';
-import type { ApiContext } from '../transport/request';
-import { apiRequest } from '../transport/request';
+import { listClubs } from '../reads/clubs';
 import { oncePerExecution } from './perExecution';
 import { readLocator } from './value';
-
-/** A club list entry (GET /clubs). */
-export interface Club {
-	clubId: string;
-	name: string;
-	slug: string;
-	accessType: string;
-}
 
 /** The club to act on: from a searchable list of the community's clubs, by ID, or by name. */
 export const clubLocator: INodeProperties = {
@@ -35,16 +26,6 @@ export const clubLocator: INodeProperties = {
 		{ displayName: 'By Name', name: 'name', type: 'string', placeholder: 'e.g. Product Leaders' },
 	],
 };
-
-/** Every club of the community: GET /clubs answers one plain list, not pages. */
-export async function listClubs(this: ApiContext, itemIndex?: number): Promise<Club[]> {
-	return (await apiRequest.call(this, {
-		method: 'GET',
-		path: '/clubs',
-		itemIndex,
-		expect: { shape: 'list', of: 'clubs' },
-	})) as Club[];
-}
 
 const idSchema = z.object({
 	clubId: z.string().trim().min(1, 'is empty: pick a club from the list or enter its ID'),

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listClubs } from '../../locators/club';
+import { listClubs } from '../../reads/clubs';
 import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 
 const properties: INodeProperties[] = [...returnAllAndLimit];
