@@ -1,7 +1,7 @@
 import nock from 'nock';
 
 import { getCollections } from '../../nodes/CommunityPlatform/methods/options/content';
-import { durationSeconds } from '../../nodes/CommunityPlatform/schemas/content';
+import { durationSeconds } from '../../nodes/CommunityPlatform/actions/content/createVideo.operation';
 import { tierOf } from '../../nodes/CommunityPlatform/transport/tiers';
 import { API, loadOptionsContext, page, runNode } from '../helpers/harness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';

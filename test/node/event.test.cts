@@ -1,6 +1,6 @@
 import nock from 'nock';
 
-import { slugFromEventUrl } from '../../nodes/CommunityPlatform/helpers/events';
+import { slugFromEventUrl } from '../../nodes/CommunityPlatform/locators/event';
 import { searchEvents } from '../../nodes/CommunityPlatform/methods/search/events';
 import { tierOf } from '../../nodes/CommunityPlatform/transport/tiers';
 import { API, loadOptionsContext, page, runNode } from '../helpers/harness.cjs';

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { courseIdsFilter, courseScope } from './filters';
-import { holdBackNotice, maxItemsPerPoll, startFrom } from './descriptions';
+import { holdBackNotice, maxItemsPerPoll, startFrom, triggerCollection } from './descriptions';
 import type { FeedDefinition } from './types';
 
 export type CertificateChange = 'issued' | 'revoked' | 'expired';
@@ -48,13 +48,6 @@ export const courseCertificateTriggerProperties: INodeProperties[] = [
 	},
 	...startFrom,
 	courseIdsFilter,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [maxItemsPerPoll],
-	},
+	triggerCollection('options', [maxItemsPerPoll]),
 	holdBackNotice,
 ];

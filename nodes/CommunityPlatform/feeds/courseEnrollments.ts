@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { courseIdsFilter, courseScope } from './filters';
-import { holdBackNotice, maxItemsPerPoll, startFrom } from './descriptions';
+import { holdBackNotice, maxItemsPerPoll, startFrom, triggerCollection } from './descriptions';
 import type { FeedDefinition } from './types';
 
 export type EnrollmentChange = 'enrolled' | 'completed' | 'cancelledOrReset';
@@ -44,13 +44,6 @@ export const courseEnrollmentTriggerProperties: INodeProperties[] = [
 	},
 	...startFrom,
 	courseIdsFilter,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [maxItemsPerPoll],
-	},
+	triggerCollection('options', [maxItemsPerPoll]),
 	holdBackNotice,
 ];

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { collection } from '../parameters/fields';
+
 /** Where a trigger starts reading its feed. */
 export const startFrom: INodeProperties[] = [
 	{
@@ -58,3 +60,8 @@ export const holdBackNotice: INodeProperties = {
 	type: 'notice',
 	default: '',
 };
+
+/** A trigger's Filters or Options collection (the triggers name theirs "Add filter", "Add option"). */
+export function triggerCollection(kind: 'filters' | 'options', options: INodeProperties[]): INodeProperties {
+	return collection(kind, options, { placeholder: kind === 'filters' ? 'Add filter' : 'Add option' });
+}

@@ -2,7 +2,8 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { parseParameters, timestamp } from '../schemas/common';
+import { timestamp } from '../parameters/primitives';
+import { parseParameters } from '../parameters/read';
 import { clock } from '../transport/clock';
 import { apiRequest, malformedAnswerOf } from '../transport/request';
 import { FEED_LIMITS, WorkingState, toIso, toMs } from './state';

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { holdBackNotice, maxItemsPerPoll, startFrom } from './descriptions';
+import { holdBackNotice, maxItemsPerPoll, startFrom, triggerCollection } from './descriptions';
 import { chosenIds } from './filters';
 import type { FeedDefinition } from './types';
 
@@ -67,41 +67,27 @@ export const eventAttendeeTriggerProperties: INodeProperties[] = [
 		description: 'Which attendee changes start the workflow',
 	},
 	...startFrom,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Event Names or IDs',
-				name: 'eventIds',
-				type: 'multiOptions',
-				typeOptions: { loadOptionsMethod: 'getFeedEvents' },
-				default: [],
-				description:
-					'Only changes of these events. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
-		],
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Ignore API Registrations',
-				name: 'ignoreApiRegistrations',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether registrations made through the API (registrationSource adminPublicAPI, as the Register operation makes them) should not fire Registered, so a workflow that registers people does not trigger itself',
-			},
-			maxItemsPerPoll,
-		],
-	},
+	triggerCollection('filters', [
+		{
+			displayName: 'Event Names or IDs',
+			name: 'eventIds',
+			type: 'multiOptions',
+			typeOptions: { loadOptionsMethod: 'getFeedEvents' },
+			default: [],
+			description:
+				'Only changes of these events. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
+	]),
+	triggerCollection('options', [
+		{
+			displayName: 'Ignore API Registrations',
+			name: 'ignoreApiRegistrations',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether registrations made through the API (registrationSource adminPublicAPI, as the Register operation makes them) should not fire Registered, so a workflow that registers people does not trigger itself',
+		},
+		maxItemsPerPoll,
+	]),
 	holdBackNotice,
 ];

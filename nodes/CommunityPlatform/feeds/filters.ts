@@ -1,25 +1,19 @@
 import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
+import { triggerCollection } from './descriptions';
 import type { FeedScope } from './types';
 
 /** The Course IDs filter of the enrollment and certificate triggers. */
-export const courseIdsFilter: INodeProperties = {
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'collection',
-	placeholder: 'Add filter',
-	default: {},
-	options: [
-		{
-			displayName: 'Course IDs',
-			name: 'courseIds',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. course_123, course_456',
-			description: 'Only changes of these courses: course IDs separated by commas',
-		},
-	],
-};
+export const courseIdsFilter: INodeProperties = triggerCollection('filters', [
+	{
+		displayName: 'Course IDs',
+		name: 'courseIds',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. course_123, course_456',
+		description: 'Only changes of these courses: course IDs separated by commas',
+	},
+]);
 
 /**
  * The IDs chosen in a filter parameter, from a list or a comma-separated text (an expression

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { holdBackNotice, maxItemsPerPoll, startFrom } from './descriptions';
+import { holdBackNotice, maxItemsPerPoll, startFrom, triggerCollection } from './descriptions';
 import type { FeedDefinition } from './types';
 
 export type MemberChange = 'newMember' | 'profileUpdated' | 'deactivated' | 'removed';
@@ -72,28 +72,21 @@ export const memberTriggerProperties: INodeProperties[] = [
 		description: 'Which member changes start the workflow',
 	},
 	...startFrom,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Include',
-				name: 'include',
-				type: 'multiOptions',
-				options: [
-					{ name: 'Points', value: 'points', description: 'LifetimePoints and remainingPoints' },
-					{ name: 'Profile Answers', value: 'questionnaire', description: 'The questionnaire: answers by question title' },
-					{ name: 'Spaces', value: 'spaces', description: 'The names of the spaces the member is in' },
-				],
-				default: [],
-				description:
-					'Extra member fields to include. An edit that changes only a profile answer may not produce a change.',
-			},
-			maxItemsPerPoll,
-		],
-	},
+	triggerCollection('options', [
+		{
+			displayName: 'Include',
+			name: 'include',
+			type: 'multiOptions',
+			options: [
+				{ name: 'Points', value: 'points', description: 'LifetimePoints and remainingPoints' },
+				{ name: 'Profile Answers', value: 'questionnaire', description: 'The questionnaire: answers by question title' },
+				{ name: 'Spaces', value: 'spaces', description: 'The names of the spaces the member is in' },
+			],
+			default: [],
+			description:
+				'Extra member fields to include. An edit that changes only a profile answer may not produce a change.',
+		},
+		maxItemsPerPoll,
+	]),
 	holdBackNotice,
 ];

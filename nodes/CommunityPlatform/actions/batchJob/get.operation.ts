@@ -2,9 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import type { JobKind } from '../../batch/jobs';
 import { jobEndpoints } from '../../batch/jobs';
-import { parseParameters } from '../../schemas/common';
+import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
 
 const properties: INodeProperties[] = [
@@ -41,9 +40,15 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['batchJob'], operation: ['get'] } }, properties);
 
+const JOB_KINDS = ['createUsers', 'updateUsers', 'addClubMembers'] as const;
+const NO_JOB_ID = 'is empty: enter the jobId a batch operation returned';
+
 const schema = z.object({
-	jobType: z.enum(['createUsers', 'updateUsers', 'addClubMembers']),
-	jobId: z.string().trim().min(1, 'is empty: enter the jobId a batch operation returned'),
+	jobType: z.enum(JOB_KINDS, {
+		// what zod says of an empty value, which is left out as unset
+		required_error: `Invalid enum value. Expected ${JOB_KINDS.map((kind) => `'${kind}'`).join(' | ')}, received ''`,
+	}),
+	jobId: z.string({ required_error: NO_JOB_ID }).trim().min(1, NO_JOB_ID),
 	clubId: z.string().trim().optional(),
 }).refine((p) => p.jobType !== 'addClubMembers' || Boolean(p.clubId), {
 	message: 'is empty: enter the club the job belongs to',
@@ -52,18 +57,7 @@ const schema = z.object({
 
 /** A job's status and per-row results, for Wait-node patterns (submit now, check later). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const jobType = this.getNodeParameter('jobType', itemIndex) as JobKind;
-	const params = parseParameters(
-		this.getNode(),
-		schema,
-		{
-			jobType,
-			jobId: this.getNodeParameter('jobId', itemIndex),
-			clubId: jobType === 'addClubMembers' ? this.getNodeParameter('clubId', itemIndex) : undefined,
-		},
-		itemIndex,
-		{ jobType: 'Job Type', jobId: 'Job ID', clubId: 'Club ID' },
-	);
+	const params = readParameters(this, itemIndex, properties, schema);
 	return (await apiRequest.call(this, {
 		method: 'GET',
 		path: jobEndpoints(params.jobType, params.clubId, 'Club ID').statusPath(params.jobId),

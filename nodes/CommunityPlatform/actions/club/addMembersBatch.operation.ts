@@ -3,10 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { jobEndpoints } from '../../batch/jobs';
 import { runBatchOperation, waitProperties } from '../../batch/operation';
+import { clubIdOf, clubLocator } from '../../locators/club';
+import { memberLocator, readMember } from '../../locators/member';
 import { assertSendablePath } from '../../transport/request';
-import { memberLocator } from '../common.descriptions';
-import { memberTarget } from '../member/target';
-import { clubIdOf, clubLocator } from './descriptions';
 
 export const description = updateDisplayOptions({ show: { resource: ['club'], operation: ['addMembersBatch'] } }, [
 	...waitProperties,
@@ -25,10 +24,8 @@ export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecut
 			const group = await clubIdOf(this, itemIndex);
 			// A club that cannot go into the job's path fails this row, not the whole batch.
 			assertSendablePath(this, jobEndpoints('addClubMembers', group).submitPath, itemIndex);
-			const target = memberTarget(this, itemIndex, true);
-			return target.email
-				? { row: { email: target.email }, key: target.email.toLowerCase(), group }
-				: { row: { userId: target.userId }, key: `id:${target.userId}`, group };
+			const target = readMember(this, itemIndex, true);
+			return { row: target.body, key: target.key, group };
 		},
 	});
 }

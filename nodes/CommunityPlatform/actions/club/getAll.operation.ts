@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listClubs } from '../../helpers/clubs';
-import { readLimit } from '../../schemas/common';
-import { returnAllAndLimit } from '../common.descriptions';
+import { listClubs } from '../../reads/clubs';
+import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 
 const properties: INodeProperties[] = [...returnAllAndLimit];
 

@@ -1,17 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
 
-import { APPLICATION_STATUSES, applicationRequestQuerySchema } from '../../schemas/clubs';
-import { compact, parseParameters, readLimit } from '../../schemas/common';
-import { MEMBER_TYPES } from '../../schemas/member';
+import { clubIdOf, clubLocator } from '../../locators/club';
+import { readLimit, returnAllAndLimit } from '../../parameters/limit';
+import { MEMBER_TYPES, oneOf } from '../../parameters/primitives';
+import { readParameters } from '../../parameters/read';
 import { paginate } from '../../transport/paginate';
 import { pathOf } from '../../transport/request';
-import { returnAllAndLimit } from '../common.descriptions';
-import { clubIdOf, clubLocator } from './descriptions';
+import { collection } from '../../parameters/fields';
+
+const APPLICATION_STATUSES = ['Pending', 'Accepted', 'Declined', 'Expired'] as const;
+const APPLICATION_SORTS = ['DEFAULT', 'CREATED_AT_ASC', 'CREATED_AT_DESC', 'NAME_ASC', 'NAME_DESC'] as const;
 
 const contains = (what: string) => `Only applicants whose ${what} contains this text`;
 
-const properties: INodeProperties[] = [
+const leadingProperties: INodeProperties[] = [
 	clubLocator,
 	{
 		displayName:
@@ -21,90 +25,82 @@ const properties: INodeProperties[] = [
 		default: '',
 	},
 	...returnAllAndLimit,
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{ displayName: 'Company', name: 'company', type: 'string', default: '', description: contains('company') },
-			{
-				displayName: 'Email',
-				name: 'email',
-				type: 'string',
-				placeholder: 'name@email.com',
-				default: '',
-				description: contains('email'),
-			},
-			{ displayName: 'Job Title', name: 'title', type: 'string', default: '', description: contains('job title') },
-			{ displayName: 'Member Name', name: 'memberName', type: 'string', default: '', description: contains('name') },
-			{
-				displayName: 'Member Type',
-				name: 'memberType',
-				type: 'options',
-				options: [...MEMBER_TYPES].sort().map((value) => ({ name: value, value })),
-				default: 'Standard',
-				description: 'Only applicants of this member type',
-			},
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: [...APPLICATION_STATUSES].sort().map((value) => ({ name: value, value })),
-				default: 'Pending',
-				description: 'Only requests in this state; without this filter, requests in every state are returned',
-			},
-		],
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Sort',
-				name: 'sort',
-				type: 'options',
-				options: [
-					{ name: 'Applicant Name (A to Z)', value: 'NAME_ASC', description: 'Newest first among equal names' },
-					{ name: 'Applicant Name (Z to A)', value: 'NAME_DESC', description: 'Newest first among equal names' },
-					{ name: 'Created (Newest First)', value: 'CREATED_AT_DESC' },
-					{ name: 'Created (Oldest First)', value: 'CREATED_AT_ASC' },
-					{ name: 'Default (Newest First)', value: 'DEFAULT' },
-				],
-				default: 'DEFAULT',
-			},
-		],
-	},
 ];
+
+const queryFields: INodeProperties[] = [
+	collection('filters', [
+		{ displayName: 'Company', name: 'company', type: 'string', default: '', description: contains('company') },
+		{
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+			description: contains('email'),
+		},
+		{ displayName: 'Job Title', name: 'title', type: 'string', default: '', description: contains('job title') },
+		{ displayName: 'Member Name', name: 'memberName', type: 'string', default: '', description: contains('name') },
+		{
+			displayName: 'Member Type',
+			name: 'memberType',
+			type: 'options',
+			options: [...MEMBER_TYPES].sort().map((value) => ({ name: value, value })),
+			default: 'Standard',
+			description: 'Only applicants of this member type',
+		},
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			options: [...APPLICATION_STATUSES].sort().map((value) => ({ name: value, value })),
+			default: 'Pending',
+			description: 'Only requests in this state; without this filter, requests in every state are returned',
+		},
+	]),
+	collection('options', [
+		{
+			displayName: 'Sort',
+			name: 'sort',
+			type: 'options',
+			options: [
+				{ name: 'Applicant Name (A to Z)', value: 'NAME_ASC', description: 'Newest first among equal names' },
+				{ name: 'Applicant Name (Z to A)', value: 'NAME_DESC', description: 'Newest first among equal names' },
+				{ name: 'Created (Newest First)', value: 'CREATED_AT_DESC' },
+				{ name: 'Created (Oldest First)', value: 'CREATED_AT_ASC' },
+				{ name: 'Default (Newest First)', value: 'DEFAULT' },
+			],
+			default: 'DEFAULT',
+		},
+	]),
+];
+
+const properties: INodeProperties[] = [...leadingProperties, ...queryFields];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['club'], operation: ['getApplicationRequests'] } },
 	properties,
 );
 
-const LABELS = {
-	status: 'Status',
-	memberName: 'Member Name',
-	email: 'Email',
-	title: 'Job Title',
-	company: 'Company',
-	memberType: 'Member Type',
-	sort: 'Sort',
-};
+const filterText = z.string().trim().min(1, 'is empty: remove the filter or enter some text').optional();
+
+/** Query of GET /clubs/:clubId/application-requests (the text filters are partial matches). */
+const querySchema = z
+	.object({
+		status: oneOf(APPLICATION_STATUSES).optional(),
+		memberName: filterText,
+		email: filterText,
+		title: filterText,
+		company: filterText,
+		memberType: oneOf(MEMBER_TYPES).optional(),
+		sort: oneOf(APPLICATION_SORTS).optional(),
+	})
+	.strict();
 
 /** One item per application request, each with the list's totalCount. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const clubId = await clubIdOf(this, itemIndex);
 	const { returnAll, limit } = readLimit(this, itemIndex);
-	const raw = compact({
-		...(this.getNodeParameter('filters', itemIndex, {}) as IDataObject),
-		...(this.getNodeParameter('options', itemIndex, {}) as IDataObject),
-	});
-	const qs = compact(parseParameters(this.getNode(), applicationRequestQuerySchema, raw, itemIndex, LABELS));
+	const qs = readParameters(this, itemIndex, queryFields, querySchema);
 	let totalCount: number | undefined;
 	const requests = (await paginate.call(this, {
 		path: pathOf`/clubs/${{ Club: clubId }}/application-requests`,

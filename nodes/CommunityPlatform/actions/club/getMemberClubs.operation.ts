@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { memberLocator, readMember } from '../../locators/member';
 import { apiRequest, pathOf } from '../../transport/request';
-import { memberLocator } from '../common.descriptions';
-import { memberTarget } from '../member/target';
 
 const properties: INodeProperties[] = [memberLocator(false)];
 
@@ -14,11 +13,11 @@ export const description = updateDisplayOptions(
 
 /** One item: the member's name and email with `userClubs`, the list of clubs they belong to. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { userId } = memberTarget(this, itemIndex, false);
+	const target = readMember(this, itemIndex, false);
 	return (await apiRequest.call(this, {
 		method: 'GET',
-		path: pathOf`/users/${{ Member: userId }}/clubs`,
+		path: pathOf`/users/${{ Member: target.userId }}/clubs`,
 		itemIndex,
-		notFound: `No member has the ID "${userId}"`,
+		notFound: target.notFound,
 	})) as IDataObject;
 }

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
 
+import { clubIdOf, clubLocator } from '../../locators/club';
+import { memberLocator, readMember } from '../../locators/member';
 import { apiRequest, pathOf } from '../../transport/request';
-import { memberTarget } from '../member/target';
-import { memberLocator } from '../common.descriptions';
-import { clubIdOf, clubLocator } from './descriptions';
 
 /** Add Member and Remove Member take the same club and member. */
 export const clubMembershipProperties: INodeProperties[] = [clubLocator, memberLocator(true)];
@@ -18,15 +17,13 @@ export async function changeClubMembership(
 	method: Extract<IHttpRequestMethods, 'POST' | 'DELETE'>,
 ): Promise<IDataObject> {
 	const clubId = await clubIdOf(this, itemIndex);
-	const target = memberTarget(this, itemIndex, true);
-	const body: IDataObject = target.email ? { email: target.email } : { userId: target.userId };
-	const member = target.email ? `the email "${target.email}"` : `the ID "${target.userId}"`;
+	const target = readMember(this, itemIndex, true);
 	const response = (await apiRequest.call(this, {
 		method,
 		path: pathOf`/clubs/${{ Club: clubId }}/users`,
-		body,
+		body: target.body,
 		itemIndex,
-		notFound: `No club has the ID "${clubId}", or no member has ${member}`,
+		notFound: `No club has the ID "${clubId}", or no member has ${target.named}`,
 	})) as IDataObject;
-	return { clubId, ...body, ...response };
+	return { clubId, ...target.body, ...response };
 }

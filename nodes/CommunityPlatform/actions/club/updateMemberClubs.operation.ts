@@ -1,47 +1,51 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { updateMemberClubsSchema } from '../../schemas/clubs';
-import { parseParameters } from '../../schemas/common';
+import { memberLocator, readMember } from '../../locators/member';
+import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
-import { memberLocator } from '../common.descriptions';
-import { hiddenWhenRemovingAll, membershipModeProperties, readMembershipChange } from '../membership.descriptions';
-import { memberTarget } from '../member/target';
+import { hiddenWhenRemovingAll, membershipChangeSchema, membershipModeProperties, nameList } from '../membershipChange';
 
-const properties: INodeProperties[] = [
-	memberLocator(true),
-	...membershipModeProperties('clubs', 'Remove From All Clubs'),
-	{
-		displayName: 'Identify Clubs By',
-		name: 'clubsBy',
-		type: 'options',
-		options: [
-			{ name: 'ID', value: 'id', description: 'Pick clubs from the list, or give their IDs' },
-			{ name: 'Name', value: 'name', description: 'Give the exact club names' },
-		],
-		default: 'id',
-		displayOptions: hiddenWhenRemovingAll,
-	},
-	{
-		displayName: 'Club Names or IDs',
-		name: 'clubIds',
-		type: 'multiOptions',
-		typeOptions: { loadOptionsMethod: 'getClubs' },
-		default: [],
-		displayOptions: { ...hiddenWhenRemovingAll, show: { clubsBy: ['id'] } },
-		description:
-			'Up to 10 clubs, each once. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
-	{
-		displayName: 'Club Names',
-		name: 'clubNames',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. Designers, Product Leaders',
-		displayOptions: { ...hiddenWhenRemovingAll, show: { clubsBy: ['name'] } },
-		description: 'Up to 10 exact club names, separated by commas (or a list from an expression), each once',
-	},
-];
+/** The API's limit on clubIds and on clubNames in one update. */
+const MAX_CLUBS_PER_UPDATE = 10;
+const REMOVE_ALL = 'Remove From All Clubs';
+
+const modeProperties = membershipModeProperties('clubs', REMOVE_ALL);
+
+const clubsByField: INodeProperties = {
+	displayName: 'Identify Clubs By',
+	name: 'clubsBy',
+	type: 'options',
+	options: [
+		{ name: 'ID', value: 'id', description: 'Pick clubs from the list, or give their IDs' },
+		{ name: 'Name', value: 'name', description: 'Give the exact club names' },
+	],
+	default: 'id',
+	displayOptions: hiddenWhenRemovingAll,
+};
+
+const clubIdsField: INodeProperties = {
+	displayName: 'Club Names or IDs',
+	name: 'clubIds',
+	type: 'multiOptions',
+	typeOptions: { loadOptionsMethod: 'getClubs' },
+	default: [],
+	displayOptions: { ...hiddenWhenRemovingAll, show: { clubsBy: ['id'] } },
+	description:
+		'Up to 10 clubs, each once. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+};
+
+const clubNamesField: INodeProperties = {
+	displayName: 'Club Names',
+	name: 'clubNames',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. Designers, Product Leaders',
+	displayOptions: { ...hiddenWhenRemovingAll, show: { clubsBy: ['name'] } },
+	description: 'Up to 10 exact club names, separated by commas (or a list from an expression), each once',
+};
+
+const properties: INodeProperties[] = [memberLocator(true), ...modeProperties, clubsByField, clubIdsField, clubNamesField];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['club'], operation: ['updateMemberClubs'] } },
@@ -53,19 +57,17 @@ export const description = updateDisplayOptions(
  * `results`, one entry per club with status success, already_member or failed (with a reason).
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const target = memberTarget(this, itemIndex, true);
-	const byName = this.getNodeParameter('clubsBy', itemIndex, 'id') === 'name';
-	const listLabel = byName ? 'Club Names' : 'Club Names or IDs';
-	const change = parseParameters(
-		this.getNode(),
-		updateMemberClubsSchema,
-		readMembershipChange(this, itemIndex, byName ? 'clubNames' : 'clubIds'),
+	const target = readMember(this, itemIndex, true);
+	const listField = this.getNodeParameter('clubsBy', itemIndex, 'id') === 'name' ? clubNamesField : clubIdsField;
+	const change = readParameters(
+		this,
 		itemIndex,
-		{ mode: 'Mode', list: listLabel, removeFromAll: 'Remove From All Clubs' },
+		[...modeProperties, listField],
+		membershipChangeSchema(listField.name, nameList('clubs', MAX_CLUBS_PER_UPDATE), 'clubs', REMOVE_ALL),
 	);
 	const body: IDataObject = {
-		...(target.email ? { email: target.email } : { userId: target.userId }),
-		[byName ? 'clubNames' : 'clubIds']: change.list,
+		...target.body,
+		[listField.name]: change.list,
 		mode: change.mode,
 	};
 	return (await apiRequest.call(this, {
@@ -73,6 +75,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: '/updateUserClubs',
 		body,
 		itemIndex,
-		notFound: target.email ? `No member has the email "${target.email}"` : `No member has the ID "${target.userId}"`,
+		notFound: target.notFound,
 	})) as IDataObject;
 }

@@ -1,14 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
 
+import { readLimit, returnAllAndLimit } from '../../parameters/limit';
+import { day, daysInOrder } from '../../parameters/primitives';
+import { failParameters, readParameters } from '../../parameters/read';
 import { simplifyContent } from '../../output/simplify';
-import { compact, failParameters, parseParameters, readLimit } from '../../schemas/common';
-import { contentFiltersSchema } from '../../schemas/content';
 import { paginate } from '../../transport/paginate';
-import { returnAllAndLimit, simplify } from '../common.descriptions';
+import { collection, simplify } from '../../parameters/fields';
 import { CONTENT_TYPES, DATED_CONTENT_TYPES } from './contentTypes';
 
-const properties: INodeProperties[] = [
+const leadingProperties: INodeProperties[] = [
 	{
 		displayName: 'Content Type',
 		name: 'contentType',
@@ -19,30 +21,28 @@ const properties: INodeProperties[] = [
 		description: 'The kind of content to list; every list is newest first',
 	},
 	...returnAllAndLimit,
+];
+
+const filters: INodeProperties = collection('filters', [
 	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show: { contentType: DATED_CONTENT_TYPES } },
-		options: [
-			{
-				displayName: 'Created From',
-				name: 'fromDate',
-				type: 'dateTime',
-				default: '',
-				description: 'Only items created on or after this day',
-			},
-			{
-				displayName: 'Created To',
-				name: 'toDate',
-				type: 'dateTime',
-				default: '',
-				description: 'Only items created on or before this day',
-			},
-		],
+		displayName: 'Created From',
+		name: 'fromDate',
+		type: 'dateTime',
+		default: '',
+		description: 'Only items created on or after this day',
 	},
+	{
+		displayName: 'Created To',
+		name: 'toDate',
+		type: 'dateTime',
+		default: '',
+		description: 'Only items created on or before this day',
+	},
+], { displayOptions: { show: { contentType: DATED_CONTENT_TYPES } } });
+
+const properties: INodeProperties[] = [
+	...leadingProperties,
+	filters,
 	{
 		...simplify,
 		description:
@@ -52,7 +52,10 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['content'], operation: ['getAll'] } }, properties);
 
-const LABELS = { fromDate: 'Created From', toDate: 'Created To' };
+const filtersSchema = z
+	.object({ fromDate: day.optional(), toDate: day.optional() })
+	.strict()
+	.refine(...daysInOrder('fromDate', 'toDate', 'is after "Created To": swap the two dates'));
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const key = this.getNodeParameter('contentType', itemIndex) as string;
@@ -65,8 +68,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 	}
 	const { returnAll, limit } = readLimit(this, itemIndex);
-	const raw = type.dated ? compact(this.getNodeParameter('filters', itemIndex, {}) as IDataObject) : {};
-	const qs = compact(parseParameters(this.getNode(), contentFiltersSchema, raw, itemIndex, LABELS));
+	const qs = readParameters(this, itemIndex, type.dated ? [filters] : [], filtersSchema);
 	const items = (await paginate.call(this, { path: type.path, qs, returnAll, limit, itemIndex })) as IDataObject[];
 	return simplifyContent(type, items, this.getNodeParameter('simplify', itemIndex, true) as boolean);
 }

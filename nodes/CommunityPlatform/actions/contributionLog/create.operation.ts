@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
 
-import { compact, parseParameters } from '../../schemas/common';
-import { createContributionLogSchema } from '../../schemas/contributionLogs';
+import { email, requiredDateTime, requiredText } from '../../parameters/primitives';
+import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
+import { collection } from '../../parameters/fields';
 
 const properties: INodeProperties[] = [
 	{
@@ -40,29 +42,22 @@ const properties: INodeProperties[] = [
 		default: 1,
 		description: 'How many times the member made this contribution; the points are multiplied by it',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'External Contribution ID',
-				name: 'externalContributionId',
-				type: 'string',
-				default: '',
-				description: 'Your own ID for this contribution, e.g. the ID of the record in the source system',
-			},
-			{
-				displayName: 'Notes',
-				name: 'notes',
-				type: 'string',
-				default: '',
-				description: 'A note kept with the log, at most 100 characters',
-			},
-		],
-	},
+	collection('additionalFields', [
+		{
+			displayName: 'External Contribution ID',
+			name: 'externalContributionId',
+			type: 'string',
+			default: '',
+			description: 'Your own ID for this contribution, e.g. the ID of the record in the source system',
+		},
+		{
+			displayName: 'Notes',
+			name: 'notes',
+			type: 'string',
+			default: '',
+			description: 'A note kept with the log, at most 100 characters',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(
@@ -70,24 +65,30 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-const LABELS = {
-	contributionName: 'Contribution Name',
-	userEmail: 'Member Email',
-	contributedAt: 'Contributed At',
-	count: 'Count',
-	externalContributionId: 'External Contribution ID',
-	notes: 'Notes',
-};
+const COUNT_HINT = 'must be a number, such as 1';
+
+/** Body of POST /contributionLogs. */
+const bodySchema = z
+	.object({
+		contributionName: requiredText('the name of a contribution defined in the community').pipe(
+			z.string().max(300, 'is longer than 300 characters: use the contribution name as defined in the community'),
+		),
+		userEmail: email,
+		contributedAt: requiredDateTime('when the contribution happened, such as 2026-01-31T09:30:00Z'),
+		count: z.preprocess(
+			(value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+			z
+				.number({ invalid_type_error: COUNT_HINT, required_error: COUNT_HINT })
+				.int('must be a whole number, such as 1')
+				.min(1, 'must be at least 1'),
+		),
+		externalContributionId: z.string().trim().min(1, 'is empty: remove the field or enter an ID').optional(),
+		notes: z.string().max(100, 'is longer than 100 characters: shorten the note to at most 100 characters').optional(),
+	})
+	.strict();
 
 /** POST /contributionLogs; the output is the contribution log the API created. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const raw = {
-		contributionName: this.getNodeParameter('contributionName', itemIndex),
-		userEmail: this.getNodeParameter('userEmail', itemIndex),
-		contributedAt: this.getNodeParameter('contributedAt', itemIndex),
-		count: this.getNodeParameter('count', itemIndex, 1),
-		...compact(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
-	};
-	const body = parseParameters(this.getNode(), createContributionLogSchema, raw, itemIndex, LABELS);
+	const body = readParameters(this, itemIndex, properties, bodySchema);
 	return (await apiRequest.call(this, { method: 'POST', path: '/contributionLogs', body, itemIndex })) as IDataObject;
 }

@@ -1,53 +1,53 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
 
+import { readLimit, returnAllAndLimit } from '../../parameters/limit';
+import { readParameters } from '../../parameters/read';
 import { listSubscriptionTypes } from '../../reads/subscriptionTypes';
-import { compact, parseParameters, readLimit } from '../../schemas/common';
-import { subscriptionTypeQuerySchema } from '../../schemas/emailOptOuts';
-import { returnAllAndLimit } from '../common.descriptions';
+import { collection } from '../../parameters/fields';
 
-const properties: INodeProperties[] = [
-	...returnAllAndLimit,
+const filters: INodeProperties = collection('filters', [
 	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Include Hidden',
-				name: 'includeHidden',
-				type: 'boolean',
-				default: false,
-				description: 'Whether to include retired (hidden) types, whose opt-outs still exist',
-			},
-			{
-				displayName: 'System Key',
-				name: 'systemKey',
-				type: 'string',
-				default: '',
-				description: 'Only the type with exactly this system key',
-			},
-		],
+		displayName: 'Include Hidden',
+		name: 'includeHidden',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to include retired (hidden) types, whose opt-outs still exist',
 	},
-];
+	{
+		displayName: 'System Key',
+		name: 'systemKey',
+		type: 'string',
+		default: '',
+		description: 'Only the type with exactly this system key',
+	},
+]);
+
+const properties: INodeProperties[] = [...returnAllAndLimit, filters];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['emailSubscriptionType'], operation: ['getAll'] } },
 	properties,
 );
 
+/** Query of GET /email-subscription-types, without paging. */
+const querySchema = z
+	.object({
+		includeHidden: z.boolean().optional(),
+		systemKey: z.string().trim().min(1, 'is empty: remove the filter or enter a system key').optional(),
+	})
+	.strict()
+	.transform(({ includeHidden, systemKey }) => ({
+		// the API accepts only the literal strings "true" and "false"
+		includeHidden: includeHidden ? 'true' : undefined,
+		systemKey,
+	}));
+
 /** One item per type: id, name, description, hidden, createdAt, updatedAt. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const { returnAll, limit } = readLimit(this, itemIndex);
-	const raw = compact(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
-	const qs = compact(
-		parseParameters(this.getNode(), subscriptionTypeQuerySchema, raw, itemIndex, {
-			includeHidden: 'Include Hidden',
-			systemKey: 'System Key',
-		}),
-	);
+	const qs = readParameters(this, itemIndex, [filters], querySchema);
 	const types = await listSubscriptionTypes.call(this, { qs, returnAll, limit, itemIndex });
 	return types as unknown as IDataObject[];
 }

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { getEvent } from '../../helpers/events';
+import { eventLocator, eventRef, getEvent } from '../../locators/event';
 import { simplifyEvents } from '../../output/simplify';
-import { simplify } from '../common.descriptions';
-import { eventLocator, eventRef } from './descriptions';
+import { simplify } from '../../parameters/fields';
 
 const properties: INodeProperties[] = [eventLocator, simplify];
 

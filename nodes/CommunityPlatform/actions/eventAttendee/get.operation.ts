@@ -2,36 +2,33 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { eventIdOf } from '../../helpers/events';
+import { eventIdOf, eventLocator, eventRef } from '../../locators/event';
 import { simplifyAttendees } from '../../output/simplify';
-import { parseParameters, requiredText } from '../../schemas/common';
+import { requiredText } from '../../parameters/primitives';
+import { readParameters } from '../../parameters/read';
 import { apiRequest, pathOf } from '../../transport/request';
-import { simplify } from '../common.descriptions';
-import { eventLocator, eventRef } from '../event/descriptions';
+import { simplify } from '../../parameters/fields';
 
-const properties: INodeProperties[] = [
-	eventLocator,
-	{
-		displayName: 'Attendee ID',
-		name: 'attendeeId',
-		type: 'string',
-		default: '',
-		required: true,
-		description: 'The registration to read (the attendeeId of an attendee, not the member’s user ID)',
-	},
-	simplify,
-];
+const attendeeIdField: INodeProperties = {
+	displayName: 'Attendee ID',
+	name: 'attendeeId',
+	type: 'string',
+	default: '',
+	required: true,
+	description: 'The registration to read (the attendeeId of an attendee, not the member’s user ID)',
+};
+
+const properties: INodeProperties[] = [eventLocator, attendeeIdField, simplify];
 
 export const description = updateDisplayOptions({ show: { resource: ['eventAttendee'], operation: ['get'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const ref = eventRef(this, itemIndex);
-	const { attendeeId } = parseParameters(
-		this.getNode(),
-		z.object({ attendeeId: requiredText('the attendee ID') }),
-		{ attendeeId: this.getNodeParameter('attendeeId', itemIndex) },
+	const { attendeeId } = readParameters(
+		this,
 		itemIndex,
-		{ attendeeId: 'Attendee ID' },
+		[attendeeIdField],
+		z.object({ attendeeId: requiredText('the attendee ID') }),
 	);
 	const eventId = await eventIdOf.call(this, ref, itemIndex);
 	const attendee = (await apiRequest.call(this, {

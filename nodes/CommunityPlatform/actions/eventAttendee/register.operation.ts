@@ -1,11 +1,29 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
 
-import { eventSlugOf } from '../../helpers/events';
-import { compact, parseParameters } from '../../schemas/common';
-import { registrationSchema } from '../../schemas/events';
+import { eventLocator, eventRef, eventSlugOf } from '../../locators/event';
+import { email, requiredText } from '../../parameters/primitives';
+import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
-import { eventLocator, eventRef } from '../event/descriptions';
+import { collection, emailField } from '../../parameters/fields';
+
+const personFields: INodeProperties[] = [
+	emailField('Email address of the person to register; a new address becomes a guest member'),
+	{ displayName: 'First Name', name: 'firstName', type: 'string', default: '', required: true },
+	{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '', required: true },
+	{ displayName: 'Job Title', name: 'position', type: 'string', default: '', required: true },
+	{ displayName: 'Company', name: 'company', type: 'string', default: '', required: true },
+	collection('additionalFields', [
+		{
+			displayName: 'Ticket Option ID',
+			name: 'ticketOptionId',
+			type: 'string',
+			default: '',
+			description: 'The ticket option to register with; without it the event’s default ticket is used',
+		},
+	]),
+];
 
 const properties: INodeProperties[] = [
 	{
@@ -13,35 +31,7 @@ const properties: INodeProperties[] = [
 		description:
 			'The event to register for. Registration goes by the event’s slug: By URL uses the slug in the address; From List and By ID read it from the event.',
 	},
-	{
-		displayName: 'Email',
-		name: 'email',
-		type: 'string',
-		placeholder: 'name@email.com',
-		default: '',
-		required: true,
-		description: 'Email address of the person to register; a new address becomes a guest member',
-	},
-	{ displayName: 'First Name', name: 'firstName', type: 'string', default: '', required: true },
-	{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '', required: true },
-	{ displayName: 'Job Title', name: 'position', type: 'string', default: '', required: true },
-	{ displayName: 'Company', name: 'company', type: 'string', default: '', required: true },
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Ticket Option ID',
-				name: 'ticketOptionId',
-				type: 'string',
-				default: '',
-				description: 'The ticket option to register with; without it the event’s default ticket is used',
-			},
-		],
-	},
+	...personFields,
 ];
 
 export const description = updateDisplayOptions(
@@ -49,26 +39,20 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-const LABELS = {
-	email: 'Email',
-	firstName: 'First Name',
-	lastName: 'Last Name',
-	position: 'Job Title',
-	company: 'Company',
-	ticketOptionId: 'Ticket Option ID',
-};
+const personSchema = z
+	.object({
+		email,
+		firstName: requiredText('the first name'),
+		lastName: requiredText('the last name'),
+		position: requiredText('the job title'),
+		company: requiredText('the company name'),
+		ticketOptionId: z.string().trim().optional(),
+	})
+	.strict();
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const ref = eventRef(this, itemIndex);
-	const raw = compact({
-		email: this.getNodeParameter('email', itemIndex),
-		firstName: this.getNodeParameter('firstName', itemIndex),
-		lastName: this.getNodeParameter('lastName', itemIndex),
-		position: this.getNodeParameter('position', itemIndex),
-		company: this.getNodeParameter('company', itemIndex),
-		...(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
-	});
-	const person = compact(parseParameters(this.getNode(), registrationSchema, raw, itemIndex, LABELS));
+	const person = readParameters(this, itemIndex, personFields, personSchema);
 	const eventSlug = await eventSlugOf.call(this, ref, itemIndex);
 	const response = await apiRequest.call(this, {
 		method: 'POST',

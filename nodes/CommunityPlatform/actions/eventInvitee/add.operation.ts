@@ -1,21 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
 
-import { eventIdOf } from '../../helpers/events';
-import { compact, parseParameters } from '../../schemas/common';
-import { ATTENDEE_TYPES, addInviteeSchema } from '../../schemas/events';
+import { eventIdOf, eventLocator, eventRef } from '../../locators/event';
+import { ATTENDEE_TYPES, email, oneOf } from '../../parameters/primitives';
+import { readParameters } from '../../parameters/read';
 import { apiRequest, pathOf } from '../../transport/request';
-import { eventLocator, eventRef, ticketTypeProperty } from '../event/descriptions';
+import { collection } from '../../parameters/fields';
 import { INVITEE_HINTS } from './hints';
+import { ticketType, ticketTypeProperty } from './ticketType';
 
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Adding an invitee sends the invitation email to them at once',
-		name: 'inviteNotice',
-		type: 'notice',
-		default: '',
-	},
-	eventLocator,
+const INVITEE_NOTE_MAX = 200;
+
+const invitationFields: INodeProperties[] = [
 	{
 		displayName: 'Invitee Email',
 		name: 'inviteeEmail',
@@ -41,61 +38,84 @@ const properties: INodeProperties[] = [
 		required: true,
 		description: 'The role the invitee will have at the event',
 	},
+	collection('additionalFields', [
+		{
+			displayName: 'CC Emails',
+			name: 'ccEmailAddresses',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. host@example.com, team@example.com',
+			description: 'Community members to copy on the invitation, separated by commas',
+		},
+		{
+			displayName: 'Invite Admin Email',
+			name: 'inviteAdminEmail',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+			description: 'Email of a community member with the Event Invite Admin permission on this event, to own the invitation',
+		},
+		{
+			displayName: 'Note',
+			name: 'note',
+			type: 'string',
+			typeOptions: { rows: 2 },
+			default: '',
+			description: 'A note for the invitation, at most 200 characters',
+		},
+	]),
+];
+
+const properties: INodeProperties[] = [
 	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'CC Emails',
-				name: 'ccEmailAddresses',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. host@example.com, team@example.com',
-				description: 'Community members to copy on the invitation, separated by commas',
-			},
-			{
-				displayName: 'Invite Admin Email',
-				name: 'inviteAdminEmail',
-				type: 'string',
-				placeholder: 'name@email.com',
-				default: '',
-				description: 'Email of a community member with the Event Invite Admin permission on this event, to own the invitation',
-			},
-			{
-				displayName: 'Note',
-				name: 'note',
-				type: 'string',
-				typeOptions: { rows: 2 },
-				default: '',
-				description: 'A note for the invitation, at most 200 characters',
-			},
-		],
+		displayName: 'Adding an invitee sends the invitation email to them at once',
+		name: 'inviteNotice',
+		type: 'notice',
+		default: '',
 	},
+	eventLocator,
+	...invitationFields,
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['eventInvitee'], operation: ['add'] } }, properties);
 
-const LABELS = {
-	inviteeEmail: 'Invitee Email',
-	ticketType: 'Ticket Type Name or ID',
-	attendeeType: 'Attendee Type',
-	note: 'Note',
-	inviteAdminEmail: 'Invite Admin Email',
-	ccEmailAddresses: 'CC Emails',
-};
+/**
+ * Emails as a list, or as text separated by commas, semicolons or new lines. Each must be an
+ * email address and appear once (the API refuses duplicate values with 400).
+ */
+const emailList = z
+	.union([z.string(), z.array(z.string())], { errorMap: () => ({ message: 'must be a list of email addresses' }) })
+	.transform((value, ctx) => {
+		const list = (Array.isArray(value) ? value : value.split(/[,;\n]/)).map((e) => e.trim()).filter(Boolean);
+		const seen = new Set<string>();
+		for (const address of list) {
+			if (!email.safeParse(address).success) {
+				ctx.addIssue({ code: z.ZodIssueCode.custom, message: `has "${address}", which is not an email address` });
+			} else if (seen.has(address.toLowerCase())) {
+				ctx.addIssue({ code: z.ZodIssueCode.custom, message: `has "${address}" twice: list each address once` });
+			}
+			seen.add(address.toLowerCase());
+		}
+		return list;
+	});
+
+const bodySchema = z
+	.object({
+		inviteeEmail: email,
+		ticketType,
+		attendeeType: oneOf(ATTENDEE_TYPES),
+		note: z
+			.string()
+			.max(INVITEE_NOTE_MAX, `is longer than ${INVITEE_NOTE_MAX} characters: shorten it`)
+			.optional(),
+		inviteAdminEmail: email.optional(),
+		ccEmailAddresses: emailList.optional(),
+	})
+	.strict();
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const ref = eventRef(this, itemIndex);
-	const raw = compact({
-		inviteeEmail: this.getNodeParameter('inviteeEmail', itemIndex),
-		ticketType: this.getNodeParameter('ticketType', itemIndex),
-		attendeeType: this.getNodeParameter('attendeeType', itemIndex),
-		...(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
-	});
-	const body = compact(parseParameters(this.getNode(), addInviteeSchema, raw, itemIndex, LABELS));
+	const body = readParameters(this, itemIndex, invitationFields, bodySchema);
 	const eventId = await eventIdOf.call(this, ref, itemIndex);
 	const response = await apiRequest.call(this, {
 		method: 'POST',

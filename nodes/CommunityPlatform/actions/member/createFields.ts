@@ -1,6 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
 
-import { compact } from '../../schemas/common';
+import { email, optionalText, requiredText, url } from '../../parameters/primitives';
+import { collection, emailField } from '../../parameters/fields';
 
 const spacesField: INodeProperties = {
 	displayName: 'Space Names or IDs',
@@ -12,66 +14,51 @@ const spacesField: INodeProperties = {
 		'Spaces to add the member to. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
+/** Profile fields that Create and Update both offer (optional in both). */
+export const lastNameField: INodeProperties = { displayName: 'Last Name', name: 'lastName', type: 'string', default: '' };
+
+export const linkedInUrlField: INodeProperties = {
+	displayName: 'LinkedIn URL',
+	name: 'linkedInUrl',
+	type: 'string',
+	default: '',
+	placeholder: 'https://www.linkedin.com/in/jane',
+};
+
+export const pictureUrlField: INodeProperties = {
+	displayName: 'Picture URL',
+	name: 'pictureUrl',
+	type: 'string',
+	default: '',
+	placeholder: 'https://example.com/photo.png',
+};
+
 /** The member fields of Create and Create Many (batch creation takes no spaces). */
 export function createFieldsProperties(withSpaces: boolean): INodeProperties[] {
 	return [
-		{
-			displayName: 'Email',
-			name: 'email',
-			type: 'string',
-			placeholder: 'name@email.com',
-			default: '',
-			required: true,
-		},
+		emailField(),
 		{ displayName: 'First Name', name: 'firstName', type: 'string', default: '', required: true },
 		{ displayName: 'Job Title', name: 'position', type: 'string', default: '', required: true },
 		{ displayName: 'Company', name: 'company', type: 'string', default: '', required: true },
-		{
-			displayName: 'Additional Fields',
-			name: 'additionalFields',
-			type: 'collection',
-			placeholder: 'Add Field',
-			default: {},
-			options: [
-				{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '' },
-				{
-					displayName: 'LinkedIn URL',
-					name: 'linkedInUrl',
-					type: 'string',
-					default: '',
-					placeholder: 'https://www.linkedin.com/in/jane',
-				},
-				{
-					displayName: 'Picture URL',
-					name: 'pictureUrl',
-					type: 'string',
-					default: '',
-					placeholder: 'https://example.com/photo.png',
-				},
-				...(withSpaces ? [spacesField] : []),
-			],
-		},
+		collection('additionalFields', [
+			lastNameField,
+			linkedInUrlField,
+			pictureUrlField,
+			...(withSpaces ? [spacesField] : []),
+		]),
 	];
 }
 
-export const CREATE_LABELS = {
-	email: 'Email',
-	firstName: 'First Name',
-	position: 'Job Title',
-	company: 'Company',
-	lastName: 'Last Name',
-	linkedInUrl: 'LinkedIn URL',
-	pictureUrl: 'Picture URL',
-	spaces: 'Space Names or IDs',
-};
-
-/** The item's member fields, unset ones left out. */
-export function readCreateFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	return compact({
-		email: ctx.getNodeParameter('email', itemIndex),
-		firstName: ctx.getNodeParameter('firstName', itemIndex),
-		position: ctx.getNodeParameter('position', itemIndex),
-		company: ctx.getNodeParameter('company', itemIndex),
-		...(ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
-	}) as IDataObject;
-}
+/** Body of POST /users. */
+export const createMemberSchema = z
+	.object({
+		email,
+		firstName: requiredText('the first name'),
+		position: requiredText('the job title'),
+		company: requiredText('the company name'),
+		lastName: optionalText,
+		linkedInUrl: url.optional(),
+		pictureUrl: url.optional(),
+		spaces: z.array(z.string().trim().min(1, 'has an empty entry: remove it')).optional(),
+	})
+	.strict();

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { memberLocator, readMember } from '../../locators/member';
 import { apiRequest } from '../../transport/request';
-import { memberLocator } from '../common.descriptions';
-import { memberTarget } from './target';
 
 const properties: INodeProperties[] = [
 	{
@@ -19,17 +18,16 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['member'], operation: ['delete'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const target = memberTarget(this, itemIndex, true);
-	const body: IDataObject = target.email ? { email: target.email } : { userId: target.userId };
+	const target = readMember(this, itemIndex, true);
 	const response = (await apiRequest.call(this, {
 		method: 'DELETE',
 		path: '/users',
-		body,
+		body: target.body,
 		itemIndex,
-		notFound: target.email ? `No member has the email "${target.email}"` : `No member has the ID "${target.userId}"`,
+		notFound: target.notFound,
 	})) as IDataObject;
 	return {
-		...body,
+		...target.body,
 		...response,
 		removal: 'pending',
 		note: 'Accepted: the member is removed asynchronously; the Member Trigger reports the removal when it happens.',

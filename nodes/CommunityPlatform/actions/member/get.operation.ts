@@ -1,22 +1,22 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { memberLocator, readMember } from '../../locators/member';
 import { simplifyMembers } from '../../output/simplify';
 import { apiRequest, pathOf } from '../../transport/request';
-import { memberLocator, simplify } from '../common.descriptions';
-import { memberTarget } from './target';
+import { simplify } from '../../parameters/fields';
 
 const properties: INodeProperties[] = [memberLocator(false), simplify];
 
 export const description = updateDisplayOptions({ show: { resource: ['member'], operation: ['get'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const { userId } = memberTarget(this, itemIndex, false);
+	const target = readMember(this, itemIndex, false);
 	const member = (await apiRequest.call(this, {
 		method: 'GET',
-		path: pathOf`/users/${{ Member: userId }}`,
+		path: pathOf`/users/${{ Member: target.userId }}`,
 		itemIndex,
-		notFound: `No member has the ID "${userId}"`,
+		notFound: target.notFound,
 	})) as IDataObject;
 	return simplifyMembers([member], this.getNodeParameter('simplify', itemIndex, true) as boolean);
 }

@@ -2,34 +2,20 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { findMemberByEmail } from '../../helpers/members';
+import { findMemberByEmail } from '../../locators/member';
 import { simplifyMembers } from '../../output/simplify';
-import { email, parseParameters } from '../../schemas/common';
-import { simplify } from '../common.descriptions';
+import { email } from '../../parameters/primitives';
+import { readParameters } from '../../parameters/read';
+import { emailField, simplify } from '../../parameters/fields';
 
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Email',
-		name: 'email',
-		type: 'string',
-		placeholder: 'name@email.com',
-		default: '',
-		required: true,
-		description: 'Email address of the member to look up',
-	},
-	simplify,
-];
+const memberEmail = emailField('Email address of the member to look up');
+
+const properties: INodeProperties[] = [memberEmail, simplify];
 
 export const description = updateDisplayOptions({ show: { resource: ['member'], operation: ['getByEmail'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const params = parseParameters(
-		this.getNode(),
-		z.object({ email }),
-		{ email: this.getNodeParameter('email', itemIndex) },
-		itemIndex,
-		{ email: 'Email' },
-	);
+	const params = readParameters(this, itemIndex, [memberEmail], z.object({ email }));
 	const member = await findMemberByEmail.call(this, params.email, itemIndex);
 	return simplifyMembers([member], this.getNodeParameter('simplify', itemIndex, true) as boolean);
 }

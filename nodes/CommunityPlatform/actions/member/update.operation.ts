@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { memberLocator, readMember } from '../../locators/member';
 import { apiRequest, pathOf } from '../../transport/request';
-import { memberLocator } from '../common.descriptions';
-import { memberTarget } from './target';
 import { buildUpdateBody, updateFieldsProperties } from './updateFields';
 
 const properties: INodeProperties[] = [memberLocator(false), ...updateFieldsProperties];
@@ -11,13 +10,13 @@ const properties: INodeProperties[] = [memberLocator(false), ...updateFieldsProp
 export const description = updateDisplayOptions({ show: { resource: ['member'], operation: ['update'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const { userId } = memberTarget(this, itemIndex, false);
+	const target = readMember(this, itemIndex, false);
 	const body = await buildUpdateBody(this, itemIndex);
 	return (await apiRequest.call(this, {
 		method: 'PATCH',
-		path: pathOf`/users/${{ Member: userId }}`,
+		path: pathOf`/users/${{ Member: target.userId }}`,
 		body,
 		itemIndex,
-		notFound: `No member has the ID "${userId}" (archived members cannot be updated)`,
+		notFound: `${target.notFound} (archived members cannot be updated)`,
 	})) as IDataObject;
 }

@@ -2,22 +2,16 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { email, parseParameters } from '../../schemas/common';
+import { memberRef } from '../../locators/member';
+import { email } from '../../parameters/primitives';
+import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
 import { buildUpdateBody, updateFieldsProperties } from './updateFields';
+import { emailField } from '../../parameters/fields';
 
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Email',
-		name: 'email',
-		type: 'string',
-		placeholder: 'name@email.com',
-		default: '',
-		required: true,
-		description: 'Email address of the member to update',
-	},
-	...updateFieldsProperties,
-];
+const memberEmail = emailField('Email address of the member to update');
+
+const properties: INodeProperties[] = [memberEmail, ...updateFieldsProperties];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['member'], operation: ['updateByEmail'] } },
@@ -25,19 +19,13 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const target = parseParameters(
-		this.getNode(),
-		z.object({ email }),
-		{ email: this.getNodeParameter('email', itemIndex) },
-		itemIndex,
-		{ email: 'Email' },
-	);
+	const target = memberRef(readParameters(this, itemIndex, [memberEmail], z.object({ email })));
 	const body = await buildUpdateBody(this, itemIndex);
 	return (await apiRequest.call(this, {
 		method: 'POST',
 		path: '/updateProfileByEmail',
-		body: { ...body, email: target.email },
+		body: { ...body, ...target.body },
 		itemIndex,
-		notFound: `No member has the email "${target.email}"`,
+		notFound: target.notFound,
 	})) as IDataObject;
 }

@@ -1,55 +1,50 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties, ResourceMapperValue } from 'n8n-workflow';
+import { z } from 'zod';
 
-import { compact, failParameters, parseParameters } from '../../schemas/common';
-import { APPROVAL_STATUSES, MEMBER_TYPES, profileFieldsSchema } from '../../schemas/member';
+import { oncePerExecution } from '../../locators/perExecution';
+import { MEMBER_TYPES, oneOf, optionalText, url } from '../../parameters/primitives';
+import { failParameters, readParameters } from '../../parameters/read';
 import type { ProfileQuestion } from '../../reads/profileQuestions';
 import { getProfileQuestion, listProfileQuestions } from '../../reads/profileQuestions';
+import { lastNameField, linkedInUrlField, pictureUrlField } from './createFields';
 
-/** The profile fields and answers shared by Update and Update by Email. */
+const APPROVAL_STATUSES = ['approved', 'pending', 'unapproved'] as const;
+
+const updateFields: INodeProperties = {
+	displayName: 'Update Fields',
+	name: 'updateFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	description: 'Profile fields to change; fields not added here are left as they are',
+	options: [
+		{
+			displayName: 'Approval Status',
+			name: 'approvalStatus',
+			type: 'options',
+			options: APPROVAL_STATUSES.map((value) => ({ name: value[0].toUpperCase() + value.slice(1), value })),
+			default: 'approved',
+		},
+		{ displayName: 'Bio', name: 'bio', type: 'string', typeOptions: { rows: 3 }, default: '' },
+		{ displayName: 'Company', name: 'company', type: 'string', default: '' },
+		{ displayName: 'First Name', name: 'firstName', type: 'string', default: '' },
+		{ displayName: 'Job Title', name: 'position', type: 'string', default: '' },
+		lastNameField,
+		linkedInUrlField,
+		{
+			displayName: 'Member Type',
+			name: 'memberType',
+			type: 'options',
+			options: MEMBER_TYPES.map((value) => ({ name: value, value })),
+			default: 'Standard',
+		},
+		pictureUrlField,
+	],
+};
+
+/** The profile fields and answers shared by Update, Update by Email and Update Many. */
 export const updateFieldsProperties: INodeProperties[] = [
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description: 'Profile fields to change; fields not added here are left as they are',
-		options: [
-			{
-				displayName: 'Approval Status',
-				name: 'approvalStatus',
-				type: 'options',
-				options: APPROVAL_STATUSES.map((value) => ({ name: value[0].toUpperCase() + value.slice(1), value })),
-				default: 'approved',
-			},
-			{ displayName: 'Bio', name: 'bio', type: 'string', typeOptions: { rows: 3 }, default: '' },
-			{ displayName: 'Company', name: 'company', type: 'string', default: '' },
-			{ displayName: 'First Name', name: 'firstName', type: 'string', default: '' },
-			{ displayName: 'Job Title', name: 'position', type: 'string', default: '' },
-			{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '' },
-			{
-				displayName: 'LinkedIn URL',
-				name: 'linkedInUrl',
-				type: 'string',
-				default: '',
-				placeholder: 'https://www.linkedin.com/in/jane',
-			},
-			{
-				displayName: 'Member Type',
-				name: 'memberType',
-				type: 'options',
-				options: MEMBER_TYPES.map((value) => ({ name: value, value })),
-				default: 'Standard',
-			},
-			{
-				displayName: 'Picture URL',
-				name: 'pictureUrl',
-				type: 'string',
-				default: '',
-				placeholder: 'https://example.com/photo.png',
-			},
-		],
-	},
+	updateFields,
 	{
 		displayName: 'Profile Answers',
 		name: 'profileAnswers',
@@ -73,41 +68,29 @@ export const updateFieldsProperties: INodeProperties[] = [
 	},
 ];
 
-const FIELD_LABELS: Record<string, string> = {
-	firstName: 'First Name',
-	lastName: 'Last Name',
-	position: 'Job Title',
-	company: 'Company',
-	pictureUrl: 'Picture URL',
-	linkedInUrl: 'LinkedIn URL',
-	bio: 'Bio',
-	memberType: 'Member Type',
-	approvalStatus: 'Approval Status',
-};
+/** The profile fields PATCH /users/:id, POST /updateProfileByEmail and the batch update accept. */
+const profileFieldsSchema = z
+	.object({
+		firstName: optionalText,
+		lastName: optionalText,
+		position: optionalText,
+		company: optionalText,
+		pictureUrl: url.optional(),
+		linkedInUrl: url.optional(),
+		bio: z.string().optional(),
+		memberType: oneOf(MEMBER_TYPES, { caseInsensitive: true }).optional(),
+		approvalStatus: oneOf(APPROVAL_STATUSES, { caseInsensitive: true }).optional(),
+	})
+	.strict();
 
-/** The community's questions, fetched once per execution and shared by all its items. */
-interface QuestionCache {
-	ids: Promise<Set<string>>;
-	details: Map<string, Promise<ProfileQuestion>>;
-}
-const caches = new WeakMap<object, QuestionCache>();
-
-async function questionFor(ctx: IExecuteFunctions, id: string, itemIndex: number) {
-	let cache = caches.get(ctx);
-	if (!cache) {
-		const ids = listProfileQuestions.call(ctx).then((list) => new Set(list.map((q) => q.id)));
-		cache = { ids, details: new Map() };
-		caches.set(ctx, cache);
-		ids.catch(() => caches.delete(ctx));
-	}
-	if (!(await cache.ids).has(id)) return undefined;
-	let detail = cache.details.get(id);
-	if (!detail) {
-		detail = getProfileQuestion.call(ctx, id, itemIndex);
-		cache.details.set(id, detail);
-		detail.catch(() => cache.details.delete(id));
-	}
-	return await detail;
+/** A question of the community, or undefined; the questions are read once per execution and shared by all its items. */
+async function questionFor(ctx: IExecuteFunctions, id: string, itemIndex: number): Promise<ProfileQuestion | undefined> {
+	const ids = await oncePerExecution(ctx, 'profileQuestions', async () => {
+		const list = await listProfileQuestions.call(ctx);
+		return new Set(list.map((question) => question.id));
+	});
+	if (!ids.has(id)) return undefined;
+	return await oncePerExecution(ctx, `profileQuestion:${id}`, () => getProfileQuestion.call(ctx, id, itemIndex));
 }
 
 function answerText(value: unknown): string | undefined {
@@ -150,8 +133,7 @@ export async function readProfileUpdate(
 	itemIndex: number,
 ): Promise<{ fields: IDataObject; answers: IDataObject }> {
 	// An empty value (e.g. an empty cell mapped by an expression) leaves that field unchanged.
-	const raw = compact(ctx.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
-	const fields = parseParameters(ctx.getNode(), profileFieldsSchema, raw, itemIndex, FIELD_LABELS) as IDataObject;
+	const fields: IDataObject = readParameters(ctx, itemIndex, [updateFields], profileFieldsSchema);
 	const answers = await readAnswers(ctx, itemIndex);
 	if (Object.keys(fields).length + Object.keys(answers).length === 0) {
 		failParameters(

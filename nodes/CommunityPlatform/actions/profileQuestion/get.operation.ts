@@ -1,29 +1,30 @@
-import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { readLocator } from '../../locators/value';
+import { parseParameters } from '../../parameters/read';
 import { getProfileQuestion } from '../../reads/profileQuestions';
-import { parseParameters } from '../../schemas/common';
 
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Profile Question',
-		name: 'question',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a question...',
-				typeOptions: { searchListMethod: 'searchProfileQuestions', searchable: true },
-			},
-			{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6' },
-		],
-	},
-];
+const questionLocator: INodeProperties = {
+	displayName: 'Profile Question',
+	name: 'question',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Select a question...',
+			typeOptions: { searchListMethod: 'searchProfileQuestions', searchable: true },
+		},
+		{ displayName: 'By ID', name: 'id', type: 'string', placeholder: 'e.g. 64f1c2a9e4b0a1b2c3d4e5f6' },
+	],
+};
+
+const properties: INodeProperties[] = [questionLocator];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['profileQuestion'], operation: ['get'] } },
@@ -31,13 +32,13 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const locator = this.getNodeParameter('question', itemIndex) as INodeParameterResourceLocator;
+	const { value, label } = readLocator(this, itemIndex, questionLocator);
 	const { id } = parseParameters(
 		this.getNode(),
 		z.object({ id: z.string().trim().min(1, 'is empty: pick a question from the list or enter its ID') }),
-		{ id: String(locator.value ?? '') },
+		{ id: value },
 		itemIndex,
-		{ id: 'Profile Question' },
+		{ id: label },
 	);
 	return (await getProfileQuestion.call(this, id, itemIndex)) as unknown as IDataObject;
 }

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 import { listProfileQuestions } from '../../reads/profileQuestions';
-import { readLimit } from '../../schemas/common';
-import { returnAllAndLimit } from '../common.descriptions';
 
 const properties: INodeProperties[] = [...returnAllAndLimit];
 

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 import { listSpaces } from '../../reads/spaces';
-import { readLimit } from '../../schemas/common';
-import { returnAllAndLimit } from '../common.descriptions';
 
 const properties: INodeProperties[] = [...returnAllAndLimit];
 

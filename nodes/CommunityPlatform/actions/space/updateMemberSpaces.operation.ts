@@ -1,22 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
 
-import { parseParameters } from '../../schemas/common';
-import { updateMemberSpacesSchema } from '../../schemas/spaces';
+import { memberRef } from '../../locators/member';
+import { email } from '../../parameters/primitives';
+import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
-import { hiddenWhenRemovingAll, membershipModeProperties, readMembershipChange } from '../membership.descriptions';
+import { emailField } from '../../parameters/fields';
+import { hiddenWhenRemovingAll, membershipChangeSchema, membershipModeProperties, nameList } from '../membershipChange';
+
+const REMOVE_ALL = 'Remove From All Spaces';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Member Email',
-		name: 'email',
-		type: 'string',
-		placeholder: 'name@email.com',
-		default: '',
-		required: true,
-		description: 'Email address of the member whose spaces change',
-	},
-	...membershipModeProperties('spaces', 'Remove From All Spaces'),
+	emailField('Email address of the member whose spaces change', 'Member Email'),
+	...membershipModeProperties('spaces', REMOVE_ALL),
 	{
 		displayName: 'Space Names or IDs',
 		name: 'spaces',
@@ -34,21 +31,18 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** The member's email plus the shared add / override rules. */
+const schema = z.object({ email }).and(membershipChangeSchema('spaces', nameList('spaces'), 'spaces', REMOVE_ALL));
+
 /** POST /updateUserSpacesByEmail; the output has the member with oldSpaces and newSpaces. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const params = parseParameters(
-		this.getNode(),
-		updateMemberSpacesSchema,
-		{ email: this.getNodeParameter('email', itemIndex), ...readMembershipChange(this, itemIndex, 'spaces') },
-		itemIndex,
-		{ email: 'Member Email', mode: 'Mode', list: 'Space Names or IDs', removeFromAll: 'Remove From All Spaces' },
-	);
+	const params = readParameters(this, itemIndex, properties, schema);
 	const response = (await apiRequest.call(this, {
 		method: 'POST',
 		path: '/updateUserSpacesByEmail',
 		body: { email: params.email, spaces: params.list, mode: params.mode },
 		itemIndex,
-		notFound: `No member has the email "${params.email}"`,
+		notFound: memberRef({ email: params.email }).notFound,
 	})) as IDataObject;
 	return { userEmail: params.email, ...response };
 }

@@ -1,19 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { failParameters } from '../../schemas/common';
+import { readTagId, tagLocator, tagProperty } from '../../locators/tag';
+import { failParameters } from '../../parameters/read';
 import type { ErrorHint } from '../../transport/errors';
 import { apiRequest, pathOf } from '../../transport/request';
-import { tagIdOf, tagLocator, tagProperty } from './descriptions';
 
-const properties: INodeProperties[] = [
-	tagProperty,
-	tagLocator(
-		'targetTag',
-		'Target Tag',
-		'The tag that takes over the deleted tag’s events, content, forum topics and pinned posts. Required when the tag is in use; leave empty to delete an unused tag.',
-	),
-];
+const targetTag = tagLocator(
+	'targetTag',
+	'Target Tag',
+	'The tag that takes over the deleted tag’s events, content, forum topics and pinned posts. Required when the tag is in use; leave empty to delete an unused tag.',
+);
+
+const properties: INodeProperties[] = [tagProperty, targetTag];
 
 export const description = updateDisplayOptions({ show: { resource: ['tag'], operation: ['delete'] } }, properties);
 
@@ -35,8 +34,8 @@ const DELETE_HINTS: ErrorHint[] = [
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const tagId = tagIdOf(this, itemIndex);
-	const targetTagId = tagIdOf(this, itemIndex, 'targetTag', 'Target Tag', true);
+	const tagId = readTagId(this, itemIndex);
+	const targetTagId = readTagId(this, itemIndex, targetTag);
 	if (targetTagId === tagId) {
 		failParameters(
 			this.getNode(),

@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { readTagId, tagProperty } from '../../locators/tag';
 import { apiRequest, pathOf } from '../../transport/request';
-import { tagIdOf, tagProperty } from './descriptions';
 
 const properties: INodeProperties[] = [tagProperty];
 
 export const description = updateDisplayOptions({ show: { resource: ['tag'], operation: ['get'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const tagId = tagIdOf(this, itemIndex);
+	const tagId = readTagId(this, itemIndex);
 	return (await apiRequest.call(this, {
 		method: 'GET',
 		path: pathOf`/tags/${{ Tag: tagId }}`,

@@ -2,35 +2,28 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { parseParameters } from '../../schemas/common';
-import { tagName } from '../../schemas/tags';
+import { readTagId, tagProperty } from '../../locators/tag';
+import { readParameters } from '../../parameters/read';
 import { apiRequest, pathOf } from '../../transport/request';
-import { DUPLICATE_NAME_HINT, tagIdOf, tagProperty } from './descriptions';
+import { DUPLICATE_NAME_HINT, tagName } from './name';
 
-const properties: INodeProperties[] = [
-	tagProperty,
-	{
-		displayName: 'New Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		required: true,
-		description:
-			'The new name (case-sensitive). Renaming to the current name changes nothing; searches by name see the new name after a short delay.',
-	},
-];
+const nameField: INodeProperties = {
+	displayName: 'New Name',
+	name: 'name',
+	type: 'string',
+	default: '',
+	required: true,
+	description:
+		'The new name (case-sensitive). Renaming to the current name changes nothing; searches by name see the new name after a short delay.',
+};
+
+const properties: INodeProperties[] = [tagProperty, nameField];
 
 export const description = updateDisplayOptions({ show: { resource: ['tag'], operation: ['rename'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const tagId = tagIdOf(this, itemIndex);
-	const body = parseParameters(
-		this.getNode(),
-		z.object({ name: tagName }),
-		{ name: this.getNodeParameter('name', itemIndex) },
-		itemIndex,
-		{ name: 'New Name' },
-	);
+	const tagId = readTagId(this, itemIndex);
+	const body = readParameters(this, itemIndex, [nameField], z.object({ name: tagName }));
 	return (await apiRequest.call(this, {
 		method: 'PATCH',
 		path: pathOf`/tags/${{ Tag: tagId }}`,

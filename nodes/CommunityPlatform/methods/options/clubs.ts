@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { listClubs } from '../../helpers/clubs';
+import { listClubs } from '../../reads/clubs';
 
 /** The community's clubs by name, valued by club ID. */
 export async function getClubs(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeParameterResourceLocator, INodePropertyOptions } from 'n8n-workflow';
 
-import { eventIdOf, readEventRef } from '../../helpers/events';
+import { eventIdOf, readEventRef } from '../../locators/event';
 import { ATTENDEES_MAX_PAGE_SIZE, paginate } from '../../transport/paginate';
 import { pathOf } from '../../transport/request';
 

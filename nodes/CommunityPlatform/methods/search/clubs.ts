@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { listClubs } from '../../helpers/clubs';
+import { listClubs } from '../../reads/clubs';
 
 /** Clubs for the Club locator, matched on name or slug (the API lists every club at once). */
 export async function searchClubs(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {

@@ -1,7 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { findMemberByEmail } from '../../helpers/members';
+import { findMemberByEmail } from '../../locators/member';
 import { searchPage } from './searchPage';
 
 const MEMBER_PAGE = 100;

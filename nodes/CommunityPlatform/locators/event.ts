@@ -1,11 +1,56 @@
-import type { IDataObject, INodeParameterResourceLocator } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { failParameters } from '../schemas/common';
+import { failParameters } from '../parameters/read';
 import type { Page } from '../transport/paginate';
-import type { ApiContext } from '../transport/request';
 import { clipQuoted } from '../transport/quote';
+import type { ApiContext } from '../transport/request';
 import { apiRequest, pathOf } from '../transport/request';
+import { oncePerExecution } from './perExecution';
+import { locatorValue } from './value';
+
+/**
+ * The event to act on: From List (searchable by title), By ID, or By URL. A URL carries the
+ * event's slug; each operation resolves the id or slug its endpoint needs.
+ */
+export const eventLocator: INodeProperties = {
+	displayName: 'Event',
+	name: 'event',
+	type: 'resourceLocator',
+	default: { mode: 'list', value: '' },
+	required: true,
+	description: 'The event, picked from the list (searchable by title), by its ID, or by its address in the community',
+	modes: [
+		{
+			displayName: 'From List',
+			name: 'list',
+			type: 'list',
+			placeholder: 'Select an event...',
+			typeOptions: { searchListMethod: 'searchEvents', searchable: true },
+		},
+		{
+			displayName: 'By ID',
+			name: 'id',
+			type: 'string',
+			placeholder: 'e.g. 65a1f0c2e4b0a1b2c3d4e5f6',
+		},
+		{
+			displayName: 'By URL',
+			name: 'url',
+			type: 'string',
+			placeholder: 'e.g. https://community.example.com/home/events/launch-party',
+			validation: [
+				{
+					type: 'regex',
+					properties: {
+						regex: '^https?://[^\\s/]+/(?:[^\\s?#]*/)?events/[^\\s/?#]+.*$',
+						errorMessage: 'Not an event address: it should contain /events/<event-slug>',
+					},
+				},
+			],
+		},
+	],
+};
 
 /** The event a locator points at: by id (From List, By ID) or by the slug in its URL (By URL). */
 export type EventRef = { eventId: string; slug?: undefined; url?: undefined } | { slug: string; url: string; eventId?: undefined };
@@ -39,9 +84,7 @@ export function readEventRef(
 	itemIndex: number,
 	label = 'Event',
 ): EventRef {
-	const mode = typeof locator === 'object' && locator !== null ? locator.mode : 'id';
-	const raw = typeof locator === 'object' && locator !== null ? locator.value : locator;
-	const value = String(raw ?? '').trim();
+	const { mode, value } = locatorValue(locator);
 	if (!value) {
 		failParameters(ctx.getNode(), [`"${label}" is empty: pick an event from the list, or enter its ID or URL`], itemIndex);
 	}
@@ -57,25 +100,6 @@ export function readEventRef(
 		);
 	}
 	return { slug, url: value };
-}
-
-/** Per execution: what was already read about an event, so many items cost one lookup. */
-const caches = new WeakMap<object, Map<string, Promise<IDataObject>>>();
-
-function cached(ctx: ApiContext, key: string, load: () => Promise<IDataObject>): Promise<IDataObject> {
-	let cache = caches.get(ctx);
-	if (!cache) {
-		cache = new Map();
-		caches.set(ctx, cache);
-	}
-	let found = cache.get(key);
-	if (!found) {
-		found = load();
-		cache.set(key, found);
-		const entries = cache;
-		found.catch(() => entries.delete(key));
-	}
-	return found;
 }
 
 const SCAN_PAGE_SIZE = 200;
@@ -116,9 +140,9 @@ async function getEventById(this: ApiContext, eventId: string, itemIndex?: numbe
 export async function getEvent(this: ApiContext, ref: EventRef, itemIndex?: number): Promise<IDataObject> {
 	if (ref.eventId !== undefined) {
 		const { eventId } = ref;
-		return await cached(this, `id:${eventId}`, () => getEventById.call(this, eventId, itemIndex));
+		return await oncePerExecution(this, `event:id:${eventId}`, () => getEventById.call(this, eventId, itemIndex));
 	}
-	return await cached(this, `slug:${ref.slug}`, () => findEventBySlug.call(this, ref, itemIndex));
+	return await oncePerExecution(this, `event:slug:${ref.slug}`, () => findEventBySlug.call(this, ref, itemIndex));
 }
 
 /** The event id the attendee and invitee endpoints need; no request unless the locator is a URL. */
@@ -137,4 +161,14 @@ export async function eventSlugOf(this: ApiContext, ref: EventRef, itemIndex?: n
 		});
 	}
 	return event.eventSlug;
+}
+
+/** Reads the Event locator of an item. */
+export function eventRef(ctx: IExecuteFunctions, itemIndex: number): EventRef {
+	return readEventRef(
+		ctx,
+		ctx.getNodeParameter(eventLocator.name, itemIndex) as INodeParameterResourceLocator,
+		itemIndex,
+		eventLocator.displayName,
+	);
 }
