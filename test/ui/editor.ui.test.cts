@@ -278,29 +278,30 @@ describe("n8n's editor with the package", () => {
 		});
 
 		it('a locator switched to By Email or By URL validates what is typed', async () => {
+			const locatorOf = (name: string) => page.locator(`[data-test-id="resource-locator-${name}"]`);
+			async function switchMode(name: string, mode: string) {
+				await locatorOf(name).locator('[data-test-id="rlc-mode-selector"]').click();
+				await visibleOptions().filter({ hasText: mode }).click();
+			}
+			/** Types `value` into the locator `name` and leaves the field; returns its issues marker. */
+			async function typeInto(name: string, value: string) {
+				await locatorOf(name).locator('[data-test-id="rlc-input"]').fill(value);
+				await page.keyboard.press('Tab');
+				return locatorOf(name).locator('[data-test-id="parameter-issues"]');
+			}
+
 			await openActionNode({ resource: 'club', operation: 'addMember' });
-			const member = page.locator('[data-test-id="resource-locator-member"]');
-			await member.locator('[data-test-id="rlc-mode-selector"]').click();
-			await visibleOptions().filter({ hasText: 'By Email' }).click();
-			await member.locator('[data-test-id="rlc-input"]').fill('ada.example.com');
-			await page.keyboard.press('Tab');
-			await member.locator('[data-test-id="parameter-issues"]').hover();
+			await switchMode('member', 'By Email');
+			const badEmail = await typeInto('member', 'ada.example.com');
+			await badEmail.hover();
 			await page.getByText('Not a valid email address').waitFor();
 			await shot(page, 'locator-by-email-invalid');
-			await member.locator('[data-test-id="rlc-input"]').fill('ada+events@example.com');
-			await page.keyboard.press('Tab');
-			await member.locator('[data-test-id="parameter-issues"]').waitFor({ state: 'detached' });
+			await (await typeInto('member', 'ada+events@example.com')).waitFor({ state: 'detached' });
 
 			await openActionNode({ resource: 'event', operation: 'get' });
-			const event = page.locator('[data-test-id="resource-locator-event"]');
-			await event.locator('[data-test-id="rlc-mode-selector"]').click();
-			await visibleOptions().filter({ hasText: 'By URL' }).click();
-			await event.locator('[data-test-id="rlc-input"]').fill('https://community.example.com/members/ada');
-			await page.keyboard.press('Tab');
-			await event.locator('[data-test-id="parameter-issues"]').waitFor();
-			await event.locator('[data-test-id="rlc-input"]').fill('https://community.example.com/events/launch-party');
-			await page.keyboard.press('Tab');
-			await event.locator('[data-test-id="parameter-issues"]').waitFor({ state: 'detached' });
+			await switchMode('event', 'By URL');
+			await (await typeInto('event', 'https://community.example.com/members/ada')).waitFor();
+			await (await typeInto('event', 'https://community.example.com/events/launch-party')).waitFor({ state: 'detached' });
 		});
 	});
 

@@ -162,10 +162,10 @@ export function terminateEnrollment(store: Store, enrollment: Enrollment, status
 	return store.emitEnrollment(enrollment);
 }
 
-export function issueCertificate(store: Store, member: Member, course: Course, validDays?: number): Certificate {
-	const now = store.now();
-	const certificate: Certificate = {
-		id: store.newId(),
+/** A course's certificate for a member, as issued: the one shape the seed and the admin routes create. */
+export function newCertificate(id: string, member: Member, course: Course, issuedAt: number, expiryDate?: number): Certificate {
+	return {
+		id,
 		name: `${course.name} Certificate`,
 		userId: member.id,
 		courseId: course.id,
@@ -174,10 +174,15 @@ export function issueCertificate(store: Store, member: Member, course: Course, v
 		recipientTitle: member.title,
 		recipientCompany: member.company,
 		status: 'Issued',
-		issuedAt: now,
-		expiryDate: validDays ? now + validDays * DAY : undefined,
+		issuedAt,
+		expiryDate,
 		revocationReason: '',
 	};
+}
+
+export function issueCertificate(store: Store, member: Member, course: Course, validDays?: number): Certificate {
+	const now = store.now();
+	const certificate = newCertificate(store.newId(), member, course, now, validDays ? now + validDays * DAY : undefined);
 	store.certificates.push(certificate);
 	store.emitCertificate(certificate);
 	return certificate;

@@ -4,6 +4,7 @@
  * feed history is always in the past and older than the hold-back.
  */
 import type { SandboxClock } from './clock.cjs';
+import { newCertificate } from './domain.cjs';
 import { Rng } from './prng.cjs';
 import { displayName } from './render.cjs';
 import { Store } from './store.cjs';
@@ -531,21 +532,8 @@ function seedCourses(store: Store, rng: Rng, t0: number, active: Member[], past:
 		enrollChanges.push({ at: past(last), e });
 		if (completed && rng.chance(0.8)) {
 			const issuedAt = past((e.completedAt as number) + rng.int(MIN, HOUR));
-			const c: Certificate = {
-				id: rng.objectId(),
-				name: `${course.name} Certificate`,
-				userId: member.id,
-				courseId: course.id,
-				recipientName: displayName(member),
-				recipientEmail: member.email ?? '',
-				recipientTitle: member.title,
-				recipientCompany: member.company,
-				status: 'Issued',
-				issuedAt,
-				revocationReason: '',
-			};
+			const c = newCertificate(rng.objectId(), member, course, issuedAt, rng.chance(0.5) ? issuedAt + 180 * DAY : undefined);
 			let certLast = issuedAt;
-			if (rng.chance(0.5)) c.expiryDate = issuedAt + 180 * DAY;
 			if (c.expiryDate !== undefined && c.expiryDate < t0) {
 				c.status = 'Expired';
 				certLast = past(c.expiryDate);
