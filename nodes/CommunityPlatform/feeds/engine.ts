@@ -1,4 +1,4 @@
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { z } from 'zod';
 
@@ -6,6 +6,7 @@ import { timestamp } from '../parameters/primitives';
 import { parseParameters } from '../parameters/read';
 import { clock } from '../transport/clock';
 import { apiRequest, malformedAnswerOf } from '../transport/request';
+import { runScheduledPoll } from './overlap';
 import { FEED_LIMITS, WorkingState, toIso, toMs } from './state';
 import type { FeedDefinition, FeedPage, FeedScope } from './types';
 
@@ -14,8 +15,9 @@ import type { FeedDefinition, FeedPage, FeedScope } from './types';
  * state left off, classifies each new row into change kinds, and returns one item per row that
  * matches the user's choice. The state is written only when the poll returns, together with
  * the items it covers: a poll that throws leaves it untouched, so nothing is skipped. Only one
- * scheduled poll of a trigger runs at a time in the n8n process, and each is bounded in time
- * (FEED_LIMITS.pageTimeMs, pollTimeMs), so a poll saves its place before the next one starts.
+ * scheduled poll of a trigger reads its feed at a time in the n8n process (overlap.ts says how
+ * polls that overlap behave), and each is bounded in time (FEED_LIMITS.pageTimeMs, pollTimeMs,
+ * and n8n's poll budget on its durable scheduler).
  */
 
 const HOUR = 60 * 60 * 1000;
@@ -93,7 +95,7 @@ async function fetchPage<K extends string>(
 	feed: FeedDefinition<K>,
 	scope: FeedScope<K>,
 	from: { cursor?: string; startTime?: number },
-	options: { pageSize?: number; deadline?: number } = {},
+	options: { pageSize?: number } & Pick<DrainLimits, 'deadline' | 'turnBy'> = {},
 ): Promise<FeedPage> {
 	const qs: IDataObject = { ...scope.qs, pageSize: options.pageSize ?? FEED_LIMITS.pageSize };
 	if (from.cursor) qs.cursor = from.cursor;
@@ -103,6 +105,7 @@ async function fetchPage<K extends string>(
 		path: feed.path,
 		qs,
 		deadline: options.deadline,
+		turnBy: options.turnBy,
 		expect: {
 			shape: 'page',
 			of: 'feed page',
@@ -180,8 +183,13 @@ interface DrainLimits {
 	pagesUntil?: number;
 	/** Every request must be over by this time (clock ms; see ApiRequest.deadline). */
 	deadline?: number;
+	/** Every request must have its turn on the pacer by this time (see ApiRequest.turnBy). */
+	turnBy?: number;
 	maxPages?: number;
 }
+
+/** An error that says the poll's time ran out (a 429's wait, the pacer's queue), not that the API failed. */
+const isTimeUp = (error: unknown) => (error as NodeApiError).failure?.cause === 'rate-limited';
 
 /**
  * Reads pages from the state's position until the feed has no more, the item cap is reached,
@@ -213,9 +221,11 @@ async function drain<K extends string>(
 				feed,
 				settings.scope,
 				{ cursor: state.cursor, startTime: restartAt ?? state.readTo },
-				{ deadline: limits.deadline },
+				{ deadline: limits.deadline, turnBy: limits.turnBy },
 			);
 		} catch (error) {
+			// Out of time with pages read: those are emitted and saved, the rest comes next poll.
+			if (pages > 0 && isTimeUp(error)) break;
 			restartAt = recoverFromInvalidCursor(error, state, recoveries++);
 			continue;
 		}
@@ -250,24 +260,18 @@ async function drain<K extends string>(
 /**
  * The time limits of a scheduled poll starting now: no new page after `pageTimeMs` (or half the
  * host's poll budget, if less), every request over by `pollTimeMs` (or the budget, if less).
+ * With a budget (n8n's durable scheduler abandons a poll past it) a request's turn on the pacer
+ * counts too, so a poll queued behind this process's other requests still ends inside it.
  */
-function pollLimits(ctx: IPollFunctions): Pick<DrainLimits, 'pagesUntil' | 'deadline'> {
+function pollLimits(ctx: IPollFunctions): Pick<DrainLimits, 'pagesUntil' | 'deadline' | 'turnBy'> {
 	const started = clock.now();
 	const raw = ctx.getPollBudgetMs?.();
-	const budget = typeof raw === 'number' && Number.isFinite(raw) && raw > 0 ? raw : Number.POSITIVE_INFINITY;
+	const budget = typeof raw === 'number' && Number.isFinite(raw) && raw > 0 ? raw : undefined;
 	return {
-		pagesUntil: started + Math.min(FEED_LIMITS.pageTimeMs, budget * FEED_LIMITS.budgetShare),
-		deadline: started + Math.min(FEED_LIMITS.pollTimeMs, budget),
+		pagesUntil: started + Math.min(FEED_LIMITS.pageTimeMs, (budget ?? Infinity) * FEED_LIMITS.budgetShare),
+		deadline: started + Math.min(FEED_LIMITS.pollTimeMs, budget ?? Infinity),
+		turnBy: budget === undefined ? undefined : started + budget,
 	};
-}
-
-/** Scheduled polls running in this n8n process, by workflow and trigger node: when each started. */
-const running = new Map<string, { startedAt: number }>();
-
-function pollKey(ctx: IPollFunctions): string {
-	const workflow = ctx.getWorkflow();
-	const node = ctx.getNode();
-	return JSON.stringify([String(workflow.id ?? workflow.name ?? ''), node.id || node.name]);
 }
 
 /** Manual runs ("Fetch Test Event"): a few recent rows, read with a throwaway state. */
@@ -298,38 +302,32 @@ async function sample<K extends string>(
 	});
 }
 
-/**
- * The poll of every feed trigger. A scheduled poll that starts while another of the same
- * trigger still runs in this process (n8n starts polls on time, whether or not the last one
- * ended) returns nothing at once: it asks the API nothing and leaves the state alone, so the
- * running poll's rows are never emitted twice.
- */
+/** The poll of every feed trigger: a few recent rows when run by hand, else a scheduled poll. */
 export async function pollFeed<K extends string>(
 	this: IPollFunctions,
 	feed: FeedDefinition<K>,
 ): Promise<INodeExecutionData[][] | null> {
 	if (this.getMode() === 'manual') return await sample(this, feed, readSettings(this, feed));
-
-	const key = pollKey(this);
-	const other = running.get(key);
-	if (other && clock.now() - other.startedAt < FEED_LIMITS.stuckPollMs) {
-		this.logger.debug('The previous poll of this trigger is still running: this one is skipped', {
-			node: this.getNode().name,
-		});
-		return null;
-	}
-	// (A poll marked running for longer is stuck: this one takes over, and the stuck one, should
-	// it ever end, finds it no longer owns the trigger and drops what it read.)
-	const mine = { startedAt: clock.now() };
-	running.set(key, mine);
-	try {
-		return await scheduledPoll(this, feed, () => running.get(key) === mine);
-	} finally {
-		if (running.get(key) === mine) running.delete(key);
-	}
+	return await runScheduledPoll(this, async (owns) => await scheduledPoll(this, feed, owns));
 }
 
-/** A scheduled poll; `owns()` tells whether it may still save and emit (see pollFeed). */
+/** Where a trigger's start point, fixed at activation, is kept beside its state (see startingState). */
+const startKey = (ctx: IPollFunctions) => `communityPlatformTriggerStart:${ctx.getNode().id}`;
+
+/**
+ * The state of a trigger that has none of its own yet but fixed its start point at activation
+ * (Start From = Now). n8n's durable scheduler with durable cursors keeps a trigger's state apart
+ * from the workflow and drops what the poll at activation saved there, so that poll also records
+ * the state in the workflow's global static data, which n8n saves at activation: a scheduled
+ * poll that finds no state of its own starts from it.
+ */
+function startingState(ctx: IPollFunctions, staticData: IDataObject, startFrom: string): WorkingState | undefined {
+	if (Object.keys(staticData).length > 0) return undefined;
+	const recorded = ctx.getWorkflowStaticData('global')[startKey(ctx)];
+	return recorded && typeof recorded === 'object' ? WorkingState.load(recorded as IDataObject, startFrom) : undefined;
+}
+
+/** A scheduled poll; `owns()` tells whether it may still save and emit (see runScheduledPoll). */
 async function scheduledPoll<K extends string>(
 	ctx: IPollFunctions,
 	feed: FeedDefinition<K>,
@@ -338,7 +336,7 @@ async function scheduledPoll<K extends string>(
 	const settings = readSettings(ctx, feed);
 	const limits = pollLimits(ctx);
 	const staticData = ctx.getWorkflowStaticData('node');
-	let state = WorkingState.load(staticData, settings.startFrom);
+	let state = WorkingState.load(staticData, settings.startFrom) ?? startingState(ctx, staticData, settings.startFrom);
 	if (!state) {
 		if (settings.startFrom === 'now') {
 			// First activation: only changes made from now on fire. The feed shows changes two
@@ -348,10 +346,13 @@ async function scheduledPoll<K extends string>(
 			const page = await fetchPage(ctx, feed, { ...settings.scope, qs: {} }, { startTime: activatedAt }, {
 				pageSize: 1,
 				deadline: limits.deadline,
+				turnBy: limits.turnBy,
 			});
 			const completeUpTo = toMs(page.serverTimestamp) as number;
 			if (owns()) {
-				WorkingState.start(settings.startFrom, activatedAt, { readTo: Math.min(completeUpTo, activatedAt) }).saveTo(staticData);
+				const started = WorkingState.start(settings.startFrom, activatedAt, { readTo: Math.min(completeUpTo, activatedAt) });
+				started.saveTo(staticData);
+				ctx.getWorkflowStaticData('global')[startKey(ctx)] = started.toJSON() as unknown as IDataObject;
 			}
 			return null;
 		}

@@ -103,13 +103,55 @@ export function apiError(ctx: ErrorContext, status: number, body: unknown): Node
 	});
 }
 
+/**
+ * Whether a request that failed without an answer left n8n: the HTTP client's own errors
+ * (connection refused, reset, timed out, aborted) say so; anything else failed inside n8n
+ * before sending (resolving the credential, n8n's expression engine).
+ */
+export function wasSent(error: unknown): boolean {
+	for (let e = error as { cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+		const { isAxiosError, code, request, response } = e as { isAxiosError?: unknown; code?: unknown; request?: unknown; response?: unknown };
+		if (isAxiosError === true || request !== undefined || response !== undefined) return true;
+		if (typeof code === 'string' && /^E[A-Z]+/.test(code)) return true;
+	}
+	return false;
+}
+
+/**
+ * The request failed inside n8n before it was sent (nothing reached the API): named as such,
+ * with n8n's reason, and not retried.
+ */
+export function notSentError(ctx: ErrorContext, error: Error): NodeApiError {
+	const reason = clip(redact(error.message || 'unknown error', ctx.secrets));
+	const message = `n8n could not send ${ctx.method} ${ctx.path} to the Community Platform API: ${reason}`;
+	return new NodeApiError(ctx.node, { message } as JsonObject, {
+		message,
+		description: 'The request failed inside n8n before it left, so nothing reached the API and it was not retried. Run it again; if it keeps failing, check the credential.',
+		itemIndex: ctx.itemIndex,
+	});
+}
+
+/**
+ * The request got no turn before the caller's time limit (a poll on n8n's durable scheduler):
+ * the tier's requests queued in this n8n, or a Retry-After, would have made it end later.
+ */
+export function lateError(ctx: ErrorContext, waitedMs: number): NodeApiError {
+	const message = `${ctx.method} ${ctx.path} was not sent: its turn on the rate limit would have come after the poll's time limit (waited ${Math.round(waitedMs / 1000)} s)`;
+	return new NodeApiError(ctx.node, { message, httpCode: '429' } as JsonObject, {
+		message,
+		description: 'Other requests of this n8n to the same rate tier were ahead of it. The next poll tries again; nothing was skipped.',
+		itemIndex: ctx.itemIndex,
+		failure: { cause: 'rate-limited', retryAfterMs: 0 },
+	});
+}
+
 /** The request never got an answer (connection refused, reset, timed out). */
-export function networkError(ctx: ErrorContext, error: Error & { code?: string }): NodeApiError {
+export function networkError(ctx: ErrorContext, error: Error & { code?: string }, retried: boolean): NodeApiError {
 	const reason = clip(redact(error.message || error.code || 'no answer', ctx.secrets));
 	const write = ctx.method !== 'GET';
 	const message = write
 		? `No answer from the Community Platform API to ${ctx.method} ${ctx.path} (${reason}); whether the change was applied is unknown, so it was not re-sent`
-		: `No answer from the Community Platform API to ${ctx.method} ${ctx.path} (${reason}), after retries`;
+		: `No answer from the Community Platform API to ${ctx.method} ${ctx.path} (${reason})${retried ? ', after retries' : ''}`;
 	return new NodeApiError(ctx.node, { message, code: error.code ?? null } as JsonObject, {
 		message,
 		description: write

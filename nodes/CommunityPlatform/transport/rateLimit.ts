@@ -135,7 +135,7 @@ export class Pacer {
 
 	/**
 	 * Tokens the bucket must hold before this process takes one. Alone: one. Sharing: a cushion
-	 * more (PACE.cushionMs), the same for every process whatever its share, so that none is
+	 * more (PACE.cushion), the same for every process whatever its share, so that none is
 	 * starved by a higher bar than the others'.
 	 */
 	private get need(): number {
@@ -177,23 +177,37 @@ export class Pacer {
 
 	/**
 	 * Waits for this request's turn: first in, first out, at the pace. Returns the ticket to
-	 * hand to `observe` with the answer, or undefined when the signal aborted the wait (the
-	 * place is given up, no token is taken).
+	 * hand to `observe` with the answer, or undefined when the signal aborted the wait or the
+	 * turn would come after `by` (clock ms): the place is given up, no token is taken.
 	 */
-	async acquire(signal?: AbortSignal): Promise<Ticket | undefined> {
-		const turn = this.queue.then(async () => await this.waitForSlot(signal));
+	async acquire(signal?: AbortSignal, by?: number): Promise<Ticket | undefined> {
+		const gaveUp = new AbortController();
+		const giveUp = signal ? AbortSignal.any([signal, gaveUp.signal]) : gaveUp.signal;
+		const turn = this.queue.then(async () => await this.waitForSlot(giveUp, by));
 		this.queue = turn.catch(() => undefined);
-		return await turn;
+		if (by === undefined) return await turn;
+		// Still queued behind others at `by`: give up the place (the turn, when it comes, takes nothing).
+		const done = new AbortController();
+		const late = clock.sleep(Math.max(0, by - clock.now()), AbortSignal.any([giveUp, done.signal])).then((slept) => {
+			if (slept) gaveUp.abort();
+			return undefined;
+		});
+		try {
+			return await Promise.race([turn, late]);
+		} finally {
+			done.abort();
+		}
 	}
 
-	private async waitForSlot(signal?: AbortSignal): Promise<Ticket | undefined> {
+	private async waitForSlot(signal: AbortSignal, by?: number): Promise<Ticket | undefined> {
 		for (;;) {
-			if (signal?.aborted) return undefined;
+			if (signal.aborted) return undefined;
 			const now = clock.now();
 			const missing = Math.max(0, this.need - this.levelAt(now));
 			const refillFrom = Math.max(now, this.pausedUntil);
 			const firstAnswer = this.heard || this.sent === 0 ? 0 : this.firstSentAt + PAUSE_MS;
 			const sendAt = Math.max(missing > 0 ? refillFrom + missing / this.ownRate : now, this.blockedUntil, firstAnswer);
+			if (by !== undefined && sendAt > by) return undefined;
 			if (sendAt - now < 1) {
 				if (this.levelAt(now) >= this.limits.burst) {
 					this.pausedAt = now;
@@ -208,8 +222,7 @@ export class Pacer {
 				return ticket;
 			}
 			// Woken at the time computed now, or when an answer ends a pause; look again.
-			const wake = signal ? AbortSignal.any([signal, this.nudge.signal]) : this.nudge.signal;
-			if (!(await clock.sleep(sendAt - now, wake)) && signal?.aborted) return undefined;
+			if (!(await clock.sleep(sendAt - now, AbortSignal.any([signal, this.nudge.signal]))) && signal.aborted) return undefined;
 		}
 	}
 
@@ -268,6 +281,14 @@ export class Pacer {
 	/** A request that got no answer (a network error): it may or may not have taken a token. */
 	lost() {
 		this.answered(clock.now());
+	}
+
+	/** A request that failed inside n8n before it was sent: its token is given back. */
+	unsent() {
+		const now = clock.now();
+		this.settle(now);
+		this.level = Math.min(this.limits.burst, this.level + 1);
+		this.answered(now);
 	}
 
 	/** A request is done with: one fewer unanswered, and a pause of the refill ends. */

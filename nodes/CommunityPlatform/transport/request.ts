@@ -15,10 +15,13 @@ import type { ErrorContext, ErrorHint } from './errors';
 import {
 	apiError,
 	cancelledError,
+	lateError,
 	malformedError,
 	networkError,
+	notSentError,
 	quotaError,
 	rateLimitedError,
+	wasSent,
 } from './errors';
 import type { ApiPath } from './path';
 import { CheckedPath, pathText } from './path';
@@ -55,9 +58,15 @@ export interface ApiRequest {
 	/**
 	 * Clock time (ms) by which the call must be over: no wait (429, backoff, pacing after a
 	 * Retry-After) that would end later is started, and the request's timeout is cut to fit.
-	 * The triggers use it so a poll ends before the next one starts.
+	 * The triggers use it to bound a poll.
 	 */
 	deadline?: number;
+	/**
+	 * Clock time (ms) by which the request must have had its turn on the tier's pacer; a later
+	 * turn is given up and the call fails at once (lateError). A poll on n8n's durable scheduler
+	 * uses it, so that requests queued ahead of it cannot push it past n8n's budget.
+	 */
+	turnBy?: number;
 }
 
 /** How hard the transport tries. Exported so tests and the README quote the same numbers. */
@@ -195,10 +204,13 @@ interface Call {
 	errors: ErrorContext;
 }
 
-/** How one attempt ended: an answer of any status, or none (what the HTTP client threw). */
+/**
+ * How one attempt ended: an answer of any status, or none (what the HTTP client threw; `sent`
+ * false when it failed inside n8n before the request left).
+ */
 type Attempt =
 	| { status: number; headers: Record<string, unknown>; body: unknown }
-	| { status?: undefined; error: Error & { code?: string } };
+	| { status?: undefined; error: Error & { code?: string }; sent: boolean };
 
 /**
  * One attempt: waits its turn on the tier's pacer (failing at once on a spent quota, or when the
@@ -211,8 +223,9 @@ async function attemptOnce(call: Call): Promise<Attempt> {
 	if (req.deadline !== undefined && pacer.blockedUntilMs > req.deadline) {
 		throw rateLimitedError(errors, pacer.blockedUntilMs - clock.now());
 	}
-	const ticket = await pacer.acquire(signal);
-	if (!ticket) throw cancelledError(errors.node, req.itemIndex);
+	const queuedAt = clock.now();
+	const ticket = await pacer.acquire(signal, req.turnBy);
+	if (!ticket) throw signal?.aborted ? cancelledError(errors.node, req.itemIndex) : lateError(errors, clock.now() - queuedAt);
 
 	const timeout =
 		req.deadline === undefined
@@ -231,8 +244,10 @@ async function attemptOnce(call: Call): Promise<Attempt> {
 			abortSignal: signal,
 		})) as IN8nHttpFullResponse;
 	} catch (error) {
-		pacer.lost();
-		return { error: error as Error & { code?: string } };
+		const sent = wasSent(error);
+		if (sent) pacer.lost();
+		else pacer.unsent();
+		return { error: error as Error & { code?: string }, sent };
 	}
 	const headers = (response.headers ?? {}) as Record<string, unknown>;
 	pacer.observe(headers, ticket, response.statusCode === 429);
@@ -240,8 +255,8 @@ async function attemptOnce(call: Call): Promise<Attempt> {
 }
 
 /** The error a failed attempt ends the request with, once no retry is left. */
-function failureOf(errors: ErrorContext, attempt: Attempt, waitMs = 0): Error {
-	if (attempt.status === undefined) return networkError(errors, attempt.error);
+function failureOf(errors: ErrorContext, attempt: Attempt, retried: boolean, waitMs = 0): Error {
+	if (attempt.status === undefined) return networkError(errors, attempt.error, retried);
 	if (attempt.status === 429) return rateLimitedError(errors, waitMs);
 	const body = typeof attempt.body === 'string' ? safeJson(attempt.body) : attempt.body;
 	return apiError(errors, attempt.status, body);
@@ -275,6 +290,7 @@ export async function apiRequest<T = unknown>(this: ApiContext, req: ApiRequest)
 		const { status } = attempt;
 		if (status !== undefined && status >= 200 && status < 300) return answerOf(call.errors, attempt.body, req.expect) as T;
 		if (status === undefined && call.signal?.aborted) throw cancelledError(call.errors.node, req.itemIndex);
+		if ('sent' in attempt && !attempt.sent) throw notSentError(call.errors, attempt.error);
 		if (status === 429) {
 			const quotaResetsAt = call.pacer.quotaSpentUntil();
 			if (quotaResetsAt !== undefined) throw quotaError(call.errors, tier, quotaResetsAt);
@@ -289,8 +305,9 @@ export async function apiRequest<T = unknown>(this: ApiContext, req: ApiRequest)
 			count,
 			RETRY_POLICY,
 		);
+		const retried = count.failures + count.rateLimited > 0;
 		count = decision.count;
-		if (decision.action === 'fail') throw failureOf(call.errors, attempt, decision.waitMs);
+		if (decision.action === 'fail') throw failureOf(call.errors, attempt, retried, decision.waitMs);
 		if (decision.action === 'paced') {
 			// Nobody in the process sends on this tier before the wait is over, this request included.
 			call.pacer.rateLimited(clock.now() + decision.waitMs);

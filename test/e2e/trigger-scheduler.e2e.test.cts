@@ -1,0 +1,186 @@
+/**
+ * The triggers against n8n's own scheduler, in a real n8n (issue 21). n8n acquires the
+ * workflow's expression isolate before each scheduled poll and releases it when that poll
+ * returns, whatever other poll of the same workflow still runs; these cases made polls fail
+ * with "No bridge acquired for this context" before the triggers were made independent of it.
+ *
+ * - Two triggers in one workflow polling at the same moments (every 10 s, the same six Custom
+ *   poll times) for at least 10 polls each, with changes on both feeds: no error execution, and
+ *   each change arrives at the first poll after it shows in its feed.
+ * - Polls that outlast their interval while the feed answers 429 with Retry-After: every change
+ *   arrives exactly once and no execution fails.
+ * - A dormant member deactivated after the start fires Member Deactivated once.
+ *
+ * With CPN_N8N_SCHEDULER=durable the harness runs n8n on its durable scheduler (see harness.cts).
+ */
+import { E2E, readWorkflowFile, type ExecutionResult, type WorkflowJson } from './harness.cjs';
+import { sleep } from '../../tools/n8n/processes.cjs';
+
+const HOLD_BACK_PLUS = 2 * 60_000 + 5_000;
+const MEMBERS_FEED = '/public-api/v1/incremental/users';
+const ATTENDEES_FEED = '/public-api/v1/incremental/event-attendees';
+
+type Item = { json: Record<string, unknown> };
+
+/** One workflow holding a Member Trigger and an Event Attendee Trigger (Start From = Now). */
+function bothTriggers(): WorkflowJson {
+	const members = readWorkflowFile('member-trigger.json');
+	const attendees = readWorkflowFile('event-attendee-trigger.json');
+	const [attendeeTrigger, received] = attendees.nodes;
+	return {
+		...members,
+		name: 'Two triggers in one workflow',
+		nodes: [
+			...members.nodes,
+			{ ...attendeeTrigger, parameters: {}, position: [0, 300] },
+			{ ...received, name: 'Received attendees', position: [250, 300] },
+		],
+		connections: {
+			...members.connections,
+			[attendeeTrigger.name]: { main: [[{ node: 'Received attendees', type: 'main', index: 0 }]] },
+		},
+	};
+}
+
+describe('triggers under n8n\'s scheduler', () => {
+	let e2e: E2E;
+
+	beforeAll(async () => {
+		e2e = await E2E.start();
+	});
+	afterAll(async () => {
+		await e2e?.stop();
+	});
+
+	async function feedRequests(path: string) {
+		return (await e2e.sandbox!.requests()).filter((r) => r.path === path);
+	}
+
+	async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const found = await probe();
+			if (found !== undefined) return found;
+			if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${e2e.n8n.process.tail(30)}`);
+			await sleep(250);
+		}
+	}
+
+	/** Resolves once the sandbox has answered more than `before` requests on the feed. */
+	const polled = async (path: string, before: number, timeoutMs = 30_000) =>
+		await waitFor(`a poll of ${path}`, async () => ((await feedRequests(path)).length > before ? true : undefined), timeoutMs);
+
+	/** Every finished execution of the workflow so far. */
+	async function executions(workflowId: string): Promise<ExecutionResult[]> {
+		const ids = await e2e.executionIds(workflowId);
+		return ids.size === 0 ? [] : await e2e.waitForExecutions(workflowId, ids.size, { timeoutMs: 20_000 });
+	}
+
+	const summary = (items: Item[]) => items.map((i) => `${String(i.json.id)} ${String(i.json.changeType)}`).sort();
+	const itemsOf = (runs: ExecutionResult[], node: string) => runs.flatMap((run) => (run.output[node] ?? []) as Item[]);
+	const failures = (runs: ExecutionResult[]) => runs.filter((run) => run.status !== 'success').map((run) => `${run.id} ${run.status}`);
+
+	it('two triggers in one workflow, polling at the same moments: no error execution, each change at the first poll after it shows', async () => {
+		const sandbox = e2e.sandbox!;
+		const memberPolls = (await feedRequests(MEMBERS_FEED)).length;
+		const attendeePolls = (await feedRequests(ATTENDEES_FEED)).length;
+		const wf = await e2e.activateWorkflow(bothTriggers());
+		await polled(MEMBERS_FEED, memberPolls);
+		await polled(ATTENDEES_FEED, attendeePolls);
+
+		const expectedMembers: string[] = [];
+		const expectedAttendees: string[] = [];
+		const lags: number[] = [];
+		for (let round = 0; round < 5; round++) {
+			const member = await sandbox.feedMemberChange({ kind: 'created', email: `both-${round}-${Date.now()}@example.com` });
+			const attendee = await sandbox.feedAttendeeChange({ kind: 'registered', source: 'selfSignUp' });
+			expectedMembers.push(`${String(member.id)} newMember`);
+			expectedAttendees.push(`${String(attendee.id)} registered`);
+			const seen = await e2e.executionIds(wf.id);
+			// From here on the changes show in the feeds: the next poll of each trigger must emit them.
+			await sandbox.advanceClock(HOLD_BACK_PLUS);
+			const shownAt = Date.now();
+			const runs = await e2e.waitForExecutions(wf.id, 2, { since: seen, timeoutMs: 40_000 });
+			lags.push(Date.now() - shownAt);
+			expect(failures(runs)).toEqual([]);
+		}
+		// At least 10 polls of each trigger, all at the same moments.
+		await polled(MEMBERS_FEED, memberPolls + 10, 120_000);
+		await polled(ATTENDEES_FEED, attendeePolls + 10, 120_000);
+		await e2e.client.deactivateWorkflow(wf.id);
+
+		const runs = await executions(wf.id);
+		expect(failures(runs)).toEqual([]);
+		expect(summary(itemsOf(runs, 'Member Trigger'))).toEqual(expectedMembers.sort());
+		expect(summary(itemsOf(runs, 'Event Attendee Trigger'))).toEqual(expectedAttendees.sort());
+		// A poll every 10 s: the first poll after a change shows comes within 10 s, plus the
+		// execution's own time. A failed poll would push a change to the poll after (20 s).
+		for (const lag of lags) expect(lag).toBeLessThan(18_000);
+	});
+
+	it('polls that outlast their interval while the feed answers 429: every change once, no failed execution', async () => {
+		const sandbox = e2e.sandbox!;
+		const before = (await feedRequests(MEMBERS_FEED)).length;
+		const wf = await e2e.activateWorkflow(readWorkflowFile('member-trigger.json'));
+		await polled(MEMBERS_FEED, before);
+
+		const first = await sandbox.feedMemberChange({ kind: 'created', email: `slow-a-${Date.now()}@example.com` });
+		await sandbox.advanceClock(HOLD_BACK_PLUS);
+		// The next eight feed requests are refused with Retry-After 4 s: the poll that meets them
+		// waits about 32 s, across three of n8n's 10 s ticks.
+		await sandbox.adminRequest('POST', 'faults', { status: 429, retryAfterSec: 4, times: 8, match: { method: 'GET', pathPrefix: '/incremental/users' } });
+		const since = (await feedRequests(MEMBERS_FEED)).length;
+		const refusedAll = async () =>
+			(await feedRequests(MEMBERS_FEED)).slice(since).filter((r) => r.status === 429).length >= 8 ? true : undefined;
+		await waitFor('eight 429 answers', refusedAll, 90_000);
+
+		// After the API recovers: one more change, delivered at the next poll.
+		const second = await sandbox.feedMemberChange({ kind: 'created', email: `slow-b-${Date.now()}@example.com` });
+		await sandbox.advanceClock(HOLD_BACK_PLUS);
+		await waitFor(
+			'both changes',
+			async () => {
+				const items = itemsOf(await executions(wf.id), 'Member Trigger');
+				return items.length >= 2 ? true : undefined;
+			},
+			60_000,
+		);
+		// Two more ticks: nothing may arrive twice, no poll may fail.
+		const after = (await feedRequests(MEMBERS_FEED)).length;
+		await polled(MEMBERS_FEED, after + 1, 30_000);
+		await e2e.client.deactivateWorkflow(wf.id);
+
+		const runs = await executions(wf.id);
+		expect(failures(runs)).toEqual([]);
+		expect(summary(itemsOf(runs, 'Member Trigger'))).toEqual([`${String(first.id)} newMember`, `${String(second.id)} newMember`].sort());
+		// The refused polls really outlasted the interval: the 429s were answered over more than 20 s.
+		const refused = (await feedRequests(MEMBERS_FEED)).slice(since).filter((r) => r.status === 429);
+		const spread = Date.parse(String(refused[refused.length - 1].time)) - Date.parse(String(refused[0].time));
+		expect(spread).toBeGreaterThan(20_000);
+	});
+
+	it('a dormant member deactivated after the start fires Member Deactivated once', async () => {
+		const sandbox = e2e.sandbox!;
+		const before = (await feedRequests(MEMBERS_FEED)).length;
+		const wf = await e2e.activateWorkflow(readWorkflowFile('member-trigger.json'));
+		await polled(MEMBERS_FEED, before);
+
+		// A seeded member who has not signed in since long before the trigger started.
+		const deactivated = await sandbox.feedMemberChange({ kind: 'deactivated' });
+		expect(deactivated.archived).toBe(true);
+		await sandbox.advanceClock(HOLD_BACK_PLUS);
+		await e2e.waitForExecutions(wf.id, 1, { timeoutMs: 40_000 });
+		const seen = await e2e.executionIds(wf.id);
+		// A later edit of the same (still archived) member is a profile update, not a second deactivation.
+		await sandbox.feedMemberChange({ kind: 'edited', userId: deactivated.id, company: 'Edited While Archived' });
+		await sandbox.advanceClock(HOLD_BACK_PLUS);
+		await e2e.waitForExecutions(wf.id, 1, { since: seen, timeoutMs: 40_000 });
+		await e2e.client.deactivateWorkflow(wf.id);
+
+		const runs = await executions(wf.id);
+		expect(failures(runs)).toEqual([]);
+		expect(summary(itemsOf(runs, 'Member Trigger'))).toEqual(
+			[`${String(deactivated.id)} deactivated`, `${String(deactivated.id)} profileUpdated`].sort(),
+		);
+	});
+});
