@@ -1,7 +1,7 @@
 /**
  * What both test harnesses need to run the package's nodes in n8n-core's real execution
  * contexts: the test credentials, nock switched on per test file, the additional data n8n would
- * pass (a credentials helper that applies the credential's own `authenticate` block), and a
+ * pass (a credentials helper that calls the credential's own `authenticate`), and a
  * node of the package in a workflow of its own.
  */
 import { LoadOptionsContext } from 'n8n-core';
@@ -46,27 +46,15 @@ if (typeof beforeAll === 'function') {
 	});
 }
 
-/**
- * Applies the credential's generic `authenticate` block the way n8n does: each value is an
- * expression over $credentials.
- */
-function authenticate(credentials: ICredentialDataDecryptedObject, options: IHttpRequestOptions) {
-	const headers = { ...(options.headers ?? {}) };
-	for (const [name, template] of Object.entries(credentialType.authenticate.properties.headers ?? {})) {
-		const text = String(template).replace(/^=/, '');
-		headers[name] = text.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_, key: string) => String(credentials[key]));
-	}
-	return { ...options, headers };
-}
-
 export function additionalData(credentials: ICredentialDataDecryptedObject): IWorkflowExecuteAdditionalData {
 	const known: Record<string, unknown> = {
 		credentialsHelper: {
 			getParentTypes: () => [],
 			isCredentialUsableByNode: () => true,
 			getDecrypted: async () => credentials,
+			// As n8n does for a credential whose `authenticate` is a function: it is called as it is.
 			authenticate: async (creds: ICredentialDataDecryptedObject, _type: string, options: IHttpRequestOptions) =>
-				authenticate(creds, options),
+				await credentialType.authenticate(creds, options),
 			preAuthentication: async () => undefined,
 			runPreAuthentication: async () => undefined,
 		},

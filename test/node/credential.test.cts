@@ -1,9 +1,10 @@
 import nock from 'nock';
 import { ExecuteContext, RoutingNode } from 'n8n-core';
-import type { ICredentialDataDecryptedObject, INode, INodeType, IRunExecutionData } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IHttpRequestOptions, INode, INodeType, IRunExecutionData } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { CommunityPlatformApi, NOT_THE_API } from '../../credentials/CommunityPlatformApi.credentials';
+import { CommunityPlatformApi, INSECURE_BASE_URL, NOT_THE_API } from '../../credentials/CommunityPlatformApi.credentials';
+import { normalizeBaseUrl } from '../../nodes/CommunityPlatform/transport/request';
 import { CommunityPlatform } from '../../nodes/CommunityPlatform/CommunityPlatform.node';
 import { API, BASE_URL, CREDENTIALS, runNode } from '../helpers/harness.cjs';
 import { additionalData, nodeTypesFor } from '../helpers/n8nContext.cjs';
@@ -84,19 +85,31 @@ describe('credential', () => {
 		expect(new CommunityPlatform().description.credentials).toEqual([{ name: 'communityPlatformApi', required: true }]);
 		const token = credential.properties.find((p) => p.name === 'accessToken');
 		expect(token?.typeOptions?.password).toBe(true);
-		expect(credential.properties.map((p) => p.name)).toEqual(['baseUrl', 'clientId', 'accessToken']);
+		expect(credential.properties.map((p) => p.name)).toEqual(['baseUrl', 'insecureNotice', 'clientId', 'accessToken']);
 	});
 
-	it('authenticates with x-client-id and a Bearer token', () => {
-		expect(credential.authenticate).toEqual({
-			type: 'generic',
-			properties: {
-				headers: {
-					'x-client-id': '={{$credentials.clientId}}',
-					Authorization: '=Bearer {{$credentials.accessToken}}',
-				},
-			},
+	it('authenticates with x-client-id and a Bearer token, without expressions (a poll must not need n8n\'s expression isolate)', async () => {
+		expect(typeof credential.authenticate).toBe('function');
+		const authenticate = credential.authenticate as (c: ICredentialDataDecryptedObject, o: IHttpRequestOptions) => Promise<IHttpRequestOptions>;
+		const options = await authenticate(CREDENTIALS, { url: 'https://c.example.com/x', headers: { accept: 'application/json' } });
+		expect(options).toEqual({
+			url: 'https://c.example.com/x',
+			headers: { accept: 'application/json', 'x-client-id': CREDENTIALS.clientId, Authorization: `Bearer ${String(CREDENTIALS.accessToken)}` },
 		});
+	});
+
+	it('warns in the form when the base URL would send the token unencrypted to another machine', () => {
+		const notice = credential.properties.find((p) => p.name === 'insecureNotice');
+		expect(notice?.type).toBe('notice');
+		expect(notice?.displayOptions?.show?.baseUrl).toEqual([{ _cnd: { regex: INSECURE_BASE_URL } }]);
+		expect(credential.properties.find((p) => p.name === 'baseUrl')?.hint).toContain('unencrypted');
+		const insecure = new RegExp(INSECURE_BASE_URL);
+		for (const url of ['http://community.example.com', ' HTTP://community.example.com/', 'http://10.0.0.5:8080', 'http://localhost.example.com']) {
+			expect([url, insecure.test(url)]).toEqual([url, true]);
+		}
+		for (const url of ['https://community.example.com', 'http://localhost', 'http://localhost:4010/', 'http://127.0.0.1:4010', 'http://[::1]:4010', '']) {
+			expect([url, insecure.test(url)]).toEqual([url, false]);
+		}
 	});
 
 	describe('the Test button (n8n\'s test rules, evaluated over real requests)', () => {
@@ -144,6 +157,11 @@ describe('credential', () => {
 		const evaluate = new Function('$credentials', `return ${body};`) as (c: object) => string;
 		expect(evaluate({ baseUrl: 'https://c.example.com/' })).toBe('https://c.example.com');
 		expect(evaluate({ baseUrl: ' https://c.example.com/public-api/v1/ ' })).toBe('https://c.example.com');
+		// One rule for the test and the node, whatever the case of a pasted path.
+		for (const baseUrl of ['https://c.example.com/Public-API/V1', ' https://c.example.com/public-api/v1// ', 'https://c.example.com/public-api']) {
+			expect([baseUrl, evaluate({ baseUrl })]).toEqual([baseUrl, normalizeBaseUrl(baseUrl)]);
+		}
+		expect(evaluate({ baseUrl: 'https://c.example.com/PUBLIC-API/v1' })).toBe('https://c.example.com');
 	});
 
 	describe('base URL as users paste it', () => {

@@ -628,12 +628,15 @@ describe('Member Trigger events', () => {
 		expectAllCalled();
 	});
 
-	it('Member Deactivated needs the member active after the start: seen not archived, signed up or signed in since; an old deactivation shown by a later edit is an update', async () => {
+	it('Member Deactivated fires once for an archived row changed after the start, dormant members included; a member archived before the start fires it at their first change after it', async () => {
 		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
 		expectFeed(USERS, { startTime: T0 }, {
 			rows: [
-				// Archived long before the trigger started; an admin edits the profile now.
+				// Archived before the trigger started, not seen by it then; an admin edits the profile
+				// now. The feed does not date the deactivation: it fires once (the lesser error).
 				member('old', { signUpAt: LONG_AGO, lastLoginAt: '2024-05-01T00:00:00.000Z', archived: true, userTitle: 'Edited', updatedAt: at(1) }),
+				// A dormant member (no sign-in for a year) deactivated after the start.
+				member('dormant', { signUpAt: LONG_AGO, lastLoginAt: '2025-01-01T00:00:00.000Z', archived: true, updatedAt: at(1.1) }),
 				// Seen active after the start...
 				member('seen', { signUpAt: LONG_AGO, updatedAt: at(1.2) }),
 				// Signed in after the start, then deactivated.
@@ -644,16 +647,37 @@ describe('Member Trigger events', () => {
 			serverTimestamp: at(2),
 			nextCursor: 'c1',
 		});
-		expect(kinds(await trigger.poll())).toEqual(['old:profileUpdated', 'seen:profileUpdated', 'login:deactivated', 'joiner:deactivated']);
+		expect(kinds(await trigger.poll())).toEqual(['old:deactivated', 'dormant:deactivated', 'seen:profileUpdated', 'login:deactivated', 'joiner:deactivated']);
 		expectFeed(USERS, { cursor: 'c1' }, {
 			rows: [
 				member('seen', { signUpAt: LONG_AGO, archived: true, updatedAt: at(3) }),
+				// Already reported: later edits of an archived member are profile updates.
 				member('old', { signUpAt: LONG_AGO, lastLoginAt: '2024-05-01T00:00:00.000Z', archived: true, userTitle: 'Edited again', updatedAt: at(3.5) }),
+				member('dormant', { signUpAt: LONG_AGO, lastLoginAt: '2025-01-01T00:00:00.000Z', archived: true, userTitle: 'Edited', updatedAt: at(3.6) }),
 			],
 			serverTimestamp: at(4),
 			nextCursor: 'c2',
 		});
-		expect(kinds(await trigger.poll())).toEqual(['seen:deactivated', 'old:profileUpdated']);
+		expect(kinds(await trigger.poll())).toEqual(['seen:deactivated', 'old:profileUpdated', 'dormant:profileUpdated']);
+		expectAllCalled();
+	});
+
+	it('a member the trigger saw archived before the start is never reported as deactivated', async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		// Read from where the feed was complete at activation (T0): a change between there and the
+		// start is remembered, not emitted.
+		expectFeed(USERS, { startTime: T0 }, {
+			rows: [member('before', { signUpAt: LONG_AGO, archived: true, updatedAt: at(-1) })],
+			serverTimestamp: at(2),
+			nextCursor: 'c1',
+		});
+		expect(await trigger.poll()).toBeNull();
+		expectFeed(USERS, { cursor: 'c1' }, {
+			rows: [member('before', { signUpAt: LONG_AGO, archived: true, userTitle: 'Edited', updatedAt: at(3) })],
+			serverTimestamp: at(4),
+			nextCursor: 'c2',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['before:profileUpdated']);
 		expectAllCalled();
 	});
 

@@ -10,6 +10,17 @@ import { MAX_ROWS_PER_JOB } from './jobs';
  * One input item turned into a row, or the reason it could not be. `group` names the job
  * endpoint the row goes to (the club, for club jobs); `key` is what must be unique in a job.
  */
+
+/**
+ * A submission's 2xx answer must name its job: without a job id the job (if the API made one)
+ * cannot be followed, so its rows' outcome is unknown.
+ */
+function jobIdProblem(answer: IDataObject): string | undefined {
+	const { jobId } = answer;
+	const named = (typeof jobId === 'string' && jobId.trim() !== '') || typeof jobId === 'number';
+	return named ? undefined : 'no "jobId" in the answer, so the job cannot be followed';
+}
+
 export type PreparedRow =
 	| { itemIndex: number; row: IDataObject; key?: string; group?: string }
 	| { itemIndex: number; error: string };
@@ -163,6 +174,7 @@ class JobSubmitter {
 				method: 'POST',
 				path: endpoints.submitPath,
 				body: { ...this.options.extraBody, users: chunk.map((entry) => entry.row) },
+				expect: { shape: 'object', of: 'a batch job', check: jobIdProblem },
 			})) as JobStatus;
 			const itemIndexes = chunk.map((e) => e.itemIndex);
 			this.submitted.push({ endpoints, jobId: String(answer.jobId), itemIndexes, status: answer });
@@ -175,11 +187,11 @@ class JobSubmitter {
 				this.notSent.push(...chunk.map((entry) => entry.itemIndex));
 				return;
 			}
-			// The API refused this job (4xx), or its fate is unknown (5xx, no answer; the error
-			// says so and it was not re-sent): its rows fail; the rest go on.
+			// The API refused this job (4xx), or its fate is unknown (5xx, no answer, an answer
+			// without a job id; the error says so and it was not re-sent): its rows fail; the rest go on.
 			const status = Number((error as NodeApiError).httpCode);
 			const refused = status >= 400 && status < 500;
-			const why = `${refused ? 'The job was not accepted' : 'The job submission failed'}: ${errorText(error)}`;
+			const why = `${refused ? 'The job was not accepted' : "The job submission's outcome is unknown"}: ${errorText(error)}`;
 			for (const entry of chunk) this.fail(entry.itemIndex, why);
 		}
 	}

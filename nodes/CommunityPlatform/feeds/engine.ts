@@ -150,7 +150,7 @@ function processRow<K extends string>(
 			const key = `${signal.kind}:${id}`;
 			if ('holds' in signal) {
 				const began = () =>
-					state.stateBeganAfterStart(toMs(signal.since), lastSeen, (signal.notHeldAt ?? []).map(toMs));
+					state.stateBeganAfterStart(toMs(signal.since), lastSeen, signal.notHeldAt?.map(toMs));
 				if (state.announceState(key, signal.holds, updatedAt, !beforeStart && began())) {
 					fired.push({ kind: signal.kind, at: updatedAt });
 				}

@@ -11,11 +11,11 @@ export type MemberChange = 'newMember' | 'profileUpdated' | 'deactivated' | 'rem
  *
  * - New Member: the row's `signUpAt` is a sign-up the trigger has not announced, at or after
  *   the start point (see FeedDefinition / README for the exact rule).
- * - Deactivated: the row shows `archived: true`, the trigger has not announced it, and the
- *   member was active at or after the start point as far as the trigger can tell (it saw the
- *   member not archived then, or the member signed up or last signed in then). The feed does not
- *   say when a member was archived, so an edit of a member archived before the start is not a
- *   deactivation.
+ * - Deactivated: the row shows `archived: true`, was changed at or after the start point, and
+ *   the trigger has not already reported the member as deactivated. The feed does not date a
+ *   deactivation, so the row's change counts as its time: a dormant member deactivated after the
+ *   start fires (most deactivations are of dormant members), and so, once, does the first edit
+ *   after the start of a member archived before it (the lesser error).
  * - Removed: a tombstone (`removed: true`).
  * - Profile Updated: any other change of a live member.
  */
@@ -25,7 +25,7 @@ export const membersFeed: FeedDefinition<MemberChange> = {
 	kinds: ['newMember', 'profileUpdated', 'deactivated', 'removed'],
 	signals: (row) => [
 		{ kind: 'newMember', at: row.signUpAt },
-		{ kind: 'deactivated', holds: row.archived === true, notHeldAt: [row.signUpAt, row.lastLoginAt] },
+		{ kind: 'deactivated', holds: row.archived === true },
 	],
 	removedKind: 'removed',
 	otherwiseKind: 'profileUpdated',
@@ -60,7 +60,7 @@ export const memberTriggerProperties: INodeProperties[] = [
 				name: 'Member Deactivated',
 				value: 'deactivated',
 				description:
-					'A member known to be active since the trigger started (seen active, signed up or signed in since) now shows archived: true',
+					'A member shows archived: true in a change made after the trigger started; fires once per deactivation. A member deactivated before the start fires it at their first change after it.',
 			},
 			{
 				name: 'Member Removed',

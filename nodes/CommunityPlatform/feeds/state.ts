@@ -257,19 +257,20 @@ export class WorkingState {
 	}
 
 	/**
-	 * Whether a state a live row shows holding began at or after the start point, as far as the
-	 * trigger can tell. From the beginning of the feed, always. When the row says when the state
-	 * began (`since`: a certificate's expiryDate), by that time alone. Otherwise only with
-	 * evidence that the record was without it at or after the start point: the trigger processed
-	 * a row of it then (`lastSeen`, the updatedAt of that row; asked only when the state is not
-	 * remembered as holding, so it did not hold then), or the row shows activity then
-	 * (`notHeldAt`: a member's signUpAt or lastLoginAt). An old state shown again by a later edit
-	 * carries no such evidence, so it does not fire.
+	 * Whether a state a live row (changed at or after the start point) shows holding began at or
+	 * after the start point, as far as the trigger can tell. From the beginning of the feed,
+	 * always. When the row says when the state began (`since`: a certificate's expiryDate), by
+	 * that time alone. When the feed asks for evidence (`notHeldAt`: a certificate's issuedAt),
+	 * only if the record was seen without it at or after the start point: the trigger processed a
+	 * row of it then (`lastSeen`, the updatedAt of that row; asked only when the state is not
+	 * remembered as holding, so it did not hold then), or the row shows such a time. Otherwise the
+	 * row's own change dates the state (a member's deactivation), so it began after the start.
 	 */
-	stateBeganAfterStart(since: number | undefined, lastSeen: number | undefined, notHeldAt: Array<number | undefined>): boolean {
+	stateBeganAfterStart(since: number | undefined, lastSeen: number | undefined, notHeldAt?: Array<number | undefined>): boolean {
 		const origin = this.origin;
 		if (origin === undefined) return true;
 		if (since !== undefined) return since >= origin;
+		if (notHeldAt === undefined) return true;
 		return [lastSeen, ...notHeldAt].some((at) => at !== undefined && at >= origin);
 	}
 

@@ -9,12 +9,14 @@ import type { FixedPath } from '../transport/path';
  *   registeredAt, completedAt...). It fires when the row shows a value the trigger has not
  *   announced yet. An empty `at` means "has not happened".
  * - A **state** (`holds`): a condition without a change time in the feed (a member's
- *   `archived: true`, a certificate's status `Expired`). It fires when the row shows it holding,
- *   the trigger does not remember it holding, and it began at or after the start point (see
- *   WorkingState.stateBeganAfterStart): `since` is when it began if the row says so (a
- *   certificate's expiryDate); `notHeldAt` are times the row shows the record without it (a
- *   member's signUpAt and lastLoginAt: a deactivated member cannot sign in). When the row shows
- *   it not holding, the trigger forgets it, so it can fire again if it comes back.
+ *   `archived: true`, a certificate's status `Expired`). It fires when a row changed at or after
+ *   the start point shows it holding, the trigger does not remember it holding, and it began at
+ *   or after the start point (see WorkingState.stateBeganAfterStart): `since` is when it began
+ *   if the row says so (a certificate's expiryDate); `notHeldAt`, when given, are times the row
+ *   shows the record without it (a certificate's issuedAt), and one of them or an earlier row
+ *   must be after the start. Without either, the row's change dates the state (a member's
+ *   deactivation). When the row shows it not holding, the trigger forgets it, so it can fire
+ *   again if it comes back.
  */
 export type Signal<K extends string> =
 	| { kind: K; at: unknown }

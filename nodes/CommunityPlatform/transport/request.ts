@@ -10,6 +10,8 @@ import type {
 
 import { NodeOperationError } from 'n8n-workflow';
 
+import { PASTED_API_PATH, TRAILING_SLASHES } from '../../../credentials/CommunityPlatformApi.credentials';
+
 import { clock } from './clock';
 import type { ErrorContext, ErrorHint } from './errors';
 import {
@@ -90,8 +92,8 @@ export const RETRY_POLICY = {
 export function normalizeBaseUrl(raw: unknown): string {
 	return String(raw ?? '')
 		.trim()
-		.replace(/\/+$/, '')
-		.replace(/\/public-api\/v1$/i, '');
+		.replace(TRAILING_SLASHES, '')
+		.replace(PASTED_API_PATH, '');
 }
 
 /**
