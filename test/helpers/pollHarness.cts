@@ -6,11 +6,13 @@
  * throws changes only the in-memory copy, which a restart throws away.
  */
 import { PollContext } from 'n8n-core';
-import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters, INodeType, Workflow } from 'n8n-workflow';
 
 import nock from 'nock';
 
 import { API, BASE_URL, CREDENTIALS, additionalData, loadOptionsContextOf, nodeOf, workflowOf } from './n8nContext.cjs';
+
+export { nodeOf, workflowOf };
 
 export { API, BASE_URL, CREDENTIALS };
 
@@ -26,6 +28,12 @@ export interface TriggerOptions {
 	/** The workflow's and the node's ids (default `wf`, `trigger-1`). */
 	workflowId?: string;
 	nodeId?: string;
+	/**
+	 * One Workflow object for every poll, as n8n's legacy scheduler has for all the triggers of
+	 * an active workflow (and so one expression isolate); default: a new one per poll, as n8n's
+	 * durable scheduler does.
+	 */
+	workflow?: Workflow;
 }
 
 /** One trigger node in one workflow, polled again and again like an active workflow. */
@@ -49,7 +57,7 @@ export class TriggerUnderTest {
 
 	private context(mode: 'trigger' | 'manual') {
 		const node = nodeOf(this.nodeType, this.options.parameters ?? {}, { ...NODE, id: this.options.nodeId ?? NODE.id });
-		const workflow = workflowOf(this.nodeType, node, { id: this.options.workflowId, active: true });
+		const workflow = this.options.workflow ?? workflowOf(this.nodeType, node, { id: this.options.workflowId, active: true });
 		const budget = this.options.budgetMs;
 		const context = new PollContext(
 			workflow,

@@ -12,7 +12,9 @@ import { CommunityPlatformEventAttendeeTrigger } from '../../nodes/CommunityPlat
 import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatform/CommunityPlatformMemberTrigger.node';
 import { FEED_LIMITS } from '../../nodes/CommunityPlatform/feeds/state';
 import { RETRY_POLICY } from '../../nodes/CommunityPlatform/transport/request';
-import { API, expectFeed, feedPage, pollUntilQuiet, serveFeed, TriggerUnderTest } from '../helpers/pollHarness.cjs';
+import { clock as transportClock } from '../../nodes/CommunityPlatform/transport/clock';
+import { pacerFor } from '../../nodes/CommunityPlatform/transport/rateLimit';
+import { API, BASE_URL, CREDENTIALS, expectFeed, feedPage, nodeOf, pollUntilQuiet, serveFeed, TriggerUnderTest, workflowOf } from '../helpers/pollHarness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
 const USERS = '/incremental/users';
@@ -1178,5 +1180,106 @@ describe('one poll at a time, each bounded in time', () => {
 		expect(clock.totalSlept()).toBeLessThan(FEED_LIMITS.pollTimeMs);
 		expect(trigger.live.readTo).toBe(T0);
 		expectAllCalled();
+	});
+});
+
+describe('polls sharing one n8n Workflow object (the legacy scheduler: one expression isolate for all of them)', () => {
+	/** A poll's answer, held until the returned function is called. */
+	function heldFeed(query: Record<string, string>, page: IDataObject): () => void {
+		let release: () => void = () => undefined;
+		const released = new Promise<void>((resolve) => {
+			release = resolve;
+		});
+		nock(API)
+			.get(USERS)
+			.query({ pageSize: '100', ...query })
+			.reply(async () => {
+				await released;
+				return [200, page];
+			});
+		return () => release();
+	}
+
+	const settle = async () => await new Promise((resolve) => setImmediate(resolve));
+	const memberType = new CommunityPlatformMemberTrigger();
+	const sharedWorkflow = () => workflowOf(memberType, nodeOf(memberType, {}, { id: 'trigger-1', name: 'Feed Trigger' }), { active: true });
+
+	it("a tick that finds its trigger's poll running waits for it and returns nothing after it (n8n's release comes last)", async () => {
+		const trigger = new TriggerUnderTest(memberType, { workflow: sharedWorkflow() });
+		expectFeed(USERS, { startTime: NOW, pageSize: '1' }, { rows: [], serverTimestamp: T0 });
+		expect(await trigger.poll()).toBeNull();
+		const answer = heldFeed({ startTime: T0 }, feedPage({ rows: [member('a', { signUpAt: at(1), updatedAt: at(1) })], serverTimestamp: at(2), nextCursor: 'c1' }));
+		const returned: string[] = [];
+		const slow = trigger.poll().then((items) => (returned.push('slow'), items));
+		// The next tick: no interceptor is left, so a request would fail.
+		const tick = trigger.poll().then((items) => (returned.push('tick'), items));
+		await settle();
+		expect(returned).toEqual([]);
+		answer();
+		expect(kinds(await slow)).toEqual(['a:newMember']);
+		expect(await tick).toBeNull();
+		expect(returned).toEqual(['slow', 'tick']);
+		expectAllCalled();
+	});
+
+	it('a poll that is done returns only once the other triggers of the workflow are done too', async () => {
+		const workflow = sharedWorkflow();
+		const fast = new TriggerUnderTest(memberType, { workflow });
+		const slow = new TriggerUnderTest(memberType, { workflow, nodeId: 'trigger-2' });
+		for (let i = 0; i < 2; i++) expectFeed(USERS, { startTime: NOW, pageSize: '1' }, { rows: [], serverTimestamp: T0 });
+		await Promise.all([fast.poll(), slow.poll()]);
+		// The slow trigger's page takes 20 s to come; the fast one's comes at once.
+		let slowAnsweredAt = 0;
+		nock(API)
+			.get(USERS)
+			.query({ pageSize: '100', startTime: T0 })
+			.reply(async () => {
+				await transportClock.sleep(20_000);
+				slowAnsweredAt = clock.now;
+				return [200, feedPage({ rows: [member('b', { signUpAt: at(1), updatedAt: at(1) })], serverTimestamp: at(2), nextCursor: 'c2' })];
+			});
+		const slowPoll = slow.poll();
+		await settle();
+		expectFeed(USERS, { startTime: T0 }, { rows: [member('a', { signUpAt: at(1), updatedAt: at(1) })], serverTimestamp: at(2), nextCursor: 'c1' });
+		let fastReturnedAt = 0;
+		const fastPoll = fast.poll().then((items) => ((fastReturnedAt = clock.now), items));
+		expect(kinds(await fastPoll)).toEqual(['a:newMember']);
+		expect(kinds(await slowPoll)).toEqual(['b:newMember']);
+		// The fast poll's items came back only once the slow one had its answer.
+		expect(slowAnsweredAt).toBeGreaterThan(0);
+		expect(fastReturnedAt).toBeGreaterThanOrEqual(slowAnsweredAt);
+		expectAllCalled();
+	});
+
+	it('Start From = Now is kept from activation when the scheduler drops what the poll at activation saved (durable cursors)', async () => {
+		// The workflow's global static data is what n8n saved at activation.
+		const trigger = new TriggerUnderTest(memberType, { workflow: sharedWorkflow(), budgetMs: 36_000 });
+		expectFeed(USERS, { startTime: NOW, pageSize: '1' }, { rows: [], serverTimestamp: T0 });
+		expect(await trigger.poll()).toBeNull();
+		// The scheduler keeps the trigger's own state apart and never committed the activation's.
+		trigger.live = {};
+		trigger.saved = {};
+		// A member signs up; the first scheduled poll comes a minute after activation.
+		clock.advance(60_000);
+		expectFeed(USERS, { startTime: T0 }, { rows: [member('a', { signUpAt: at(0.5), updatedAt: at(0.5) })], serverTimestamp: at(1), nextCursor: 'c1' });
+		expect(kinds(await trigger.poll())).toEqual(['a:newMember']);
+		expect([trigger.live.origin, trigger.live.cursor]).toEqual([NOW, 'c1']);
+		expectAllCalled();
+	});
+
+	it("on n8n's durable scheduler (a budget) a poll queued behind the tier's other requests ends inside the budget", async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		const budgeted = new TriggerUnderTest(memberType, { budgetMs: 20_000 });
+		budgeted.live = trigger.live;
+		// Other executions' requests queued on the Medium tier (1 a second past its burst of 10):
+		// the feed's turn would come about 30 s from now.
+		const pacer = pacerFor(BASE_URL, String(CREDENTIALS.clientId), 'medium');
+		const others = Array.from({ length: 40 }, async () => await pacer.acquire());
+		const started = clock.now;
+		await expect(budgeted.poll()).rejects.toMatchObject({ failure: { cause: 'rate-limited' }, message: expect.stringContaining("after the poll's time limit") });
+		expect(clock.now - started).toBeLessThanOrEqual(20_000);
+		expect(budgeted.live.readTo).toBe(T0);
+		// The place given up took no token: the other requests all had theirs.
+		expect((await Promise.all(others)).every(Boolean)).toBe(true);
 	});
 });
