@@ -44,6 +44,20 @@ export function pollEvery(seconds = 10): { item: Array<{ mode: 'custom'; cronExp
 	return { item };
 }
 
+/**
+ * n8n's durable scheduler (off by default in n8n 2.41, n8n's direction): with
+ * CPN_N8N_SCHEDULER=durable every n8n the harness starts runs its poll triggers as scheduler
+ * tasks with a time budget, and keeps their state as durable cursors (`npm run test:e2e:durable`).
+ */
+export function schedulerEnv(): NodeJS.ProcessEnv {
+	if (process.env.CPN_N8N_SCHEDULER !== 'durable') return {};
+	return {
+		N8N_SCHEDULER_ENABLED: 'true',
+		N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+		N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+	};
+}
+
 export interface E2EStartOptions {
 	/** Start the sandbox and create the credential (default true). */
 	sandbox?: boolean;
@@ -192,7 +206,7 @@ export class E2E {
 				runtime: rt,
 				userFolder,
 				port: opts.n8nPort,
-				env: opts.n8nEnv,
+				env: { ...schedulerEnv(), ...opts.n8nEnv },
 				resolveProbe: opts.resolveProbe,
 				echo: opts.echo,
 			});
@@ -221,7 +235,7 @@ export class E2E {
 			runtime: this.runtime,
 			userFolder,
 			port,
-			env: this.startOpts.n8nEnv,
+			env: { ...schedulerEnv(), ...this.startOpts.n8nEnv },
 			resolveProbe: this.startOpts.resolveProbe,
 			echo: this.startOpts.echo,
 		});

@@ -7,6 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import nock from 'nock';
 
+import { CommunityPlatformApi } from '../../credentials/CommunityPlatformApi.credentials';
 import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatform/CommunityPlatformMemberTrigger.node';
 import { getProfileQuestions, getSpaces } from '../../nodes/CommunityPlatform/methods/loadOptions';
 import { searchEvents, searchMembers, searchTags } from '../../nodes/CommunityPlatform/methods/listSearch';
@@ -375,5 +376,62 @@ describe("malformed answers to the editor's loaders", () => {
 		const error = (await load().catch((e: unknown) => e)) as { message: string; description: string };
 		expect(error.message).toBe(`Unexpected answer from GET ${path}: ${what}`);
 		expect(error.description).toContain('{"data":[]}');
+	});
+});
+
+describe('errors that tell the truth (issue 21)', () => {
+	const getMember = { resource: 'member', operation: 'get', member: { __rl: true, mode: 'id', value: 'u1' } };
+
+	it('a request that fails inside n8n before it is sent says so, names n8n\'s reason and is not retried', async () => {
+		const spy = jest
+			.spyOn(CommunityPlatformApi.prototype, 'authenticate')
+			.mockRejectedValueOnce(new Error('No bridge acquired for this context. Call acquire() first.'));
+		const scope = nock(API).get('/users/u1').reply(200, { userId: 'u1' });
+		try {
+			const error = await runNode({ parameters: getMember }).catch((e: unknown) => e as Error);
+			expect(error).toBeInstanceOf(Error);
+			expect((error as Error).message).toBe(
+				'n8n could not send GET /users/u1 to the Community Platform API: No bridge acquired for this context. Call acquire() first.',
+			);
+			expect((error as Error).message).not.toMatch(/No answer|after retries/);
+			// Nothing reached the API, and nothing was tried again.
+			expect(scope.isDone()).toBe(false);
+			expect(spy).toHaveBeenCalledTimes(1);
+		} finally {
+			spy.mockRestore();
+			nock.cleanAll();
+		}
+	});
+
+	it('"after retries" only when the read was retried', async () => {
+		nock(API)
+			.get('/users/u1')
+			.times(RETRY_POLICY.readRetries + 1)
+			.replyWithError(socketError('ECONNRESET', 'socket hang up'));
+		await expect(runNode({ parameters: getMember })).rejects.toThrow(/^No answer from the Community Platform API to GET \/users\/u1 \(.*\), after retries$/);
+		// A write is never re-sent: its message says so, and not that it was retried.
+		nock(API).post('/contributionLogs').replyWithError(socketError('ECONNRESET', 'socket hang up'));
+		const write = await runNode({
+			parameters: {
+				resource: 'contributionLog',
+				operation: 'create',
+				contributionName: 'Talk',
+				userEmail: 'ada@example.com',
+				contributedAt: '2026-11-20T10:00:00Z',
+			},
+		}).catch((e: unknown) => e as Error);
+		expect((write as Error).message).toContain('whether the change was applied is unknown, so it was not re-sent');
+		expect((write as Error).message).not.toContain('after retries');
+	});
+
+	it('a submission answered 2xx without a jobId: its rows say the outcome is unknown, nothing is polled as job "undefined"', async () => {
+		nock(API).post('/users/batch').reply(202, { status: 'pending' });
+		const out = await createMany([person(0), person(1)]);
+		for (const item of out) {
+			expect(item.json).toMatchObject({ status: 'failed', failed: true });
+			expect(item.json.reason).toMatch(/^The job submission's outcome is unknown: Unexpected answer from POST \/users\/batch: no "jobId" in the answer/);
+			expect(JSON.stringify(item.json)).not.toContain('undefined');
+		}
+		expect(nock.pendingMocks()).toEqual([]);
 	});
 });

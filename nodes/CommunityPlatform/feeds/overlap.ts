@@ -84,15 +84,14 @@ export async function runScheduledPoll<T>(
 		return null;
 	}
 
-	const startedAt = clock.now();
-	let mine: Running | undefined;
+	const mine: Running = { startedAt: clock.now(), workflow, finished: Promise.resolve() };
+	running.set(key, mine);
 	// Started at once: the poll reads its parameters before its first await.
-	const work = poll(() => mine !== undefined && running.get(key) === mine);
+	const work = poll(() => running.get(key) === mine);
 	const siblings = working.get(workflow) ?? new Set<Promise<unknown>>();
 	working.set(workflow, siblings);
 	siblings.add(work);
-	mine = { startedAt, workflow, finished: afterSiblings(work, siblings, startedAt + FEED_LIMITS.stuckPollMs) };
-	running.set(key, mine);
+	mine.finished = afterSiblings(work, siblings, mine.startedAt + FEED_LIMITS.stuckPollMs);
 	try {
 		await mine.finished;
 		return await work;
