@@ -58,7 +58,7 @@ function readSettings<K extends string>(ctx: IPollFunctions, feed: FeedDefinitio
 	const chosen = (Array.isArray(rawEvents) ? rawEvents : String(rawEvents).split(',')).map((kind) => String(kind).trim());
 	const events = feed.kinds.filter((kind) => chosen.includes(kind));
 	if (events.length === 0) {
-		throw new NodeOperationError(node, 'Choose at least one event in "Trigger On"', {
+		throw new NodeOperationError(node, 'Choose at least one change in "Trigger On"', {
 			description: `This trigger can fire on: ${feed.kinds.join(', ')}.`,
 		});
 	}
@@ -114,55 +114,72 @@ async function fetchPage<K extends string>(
 	})) as FeedPage;
 }
 
+/** A row's identity: its id and when it last changed. */
+interface RowKey {
+	id: string;
+	updatedAt: number;
+}
+
+function rowKeyOf(row: IDataObject, fail: (what: string, body: unknown) => Error): RowKey {
+	const id = typeof row.id === 'string' || typeof row.id === 'number' ? String(row.id) : '';
+	const updatedAt = toMs(row.updatedAt);
+	if (!id || updatedAt === undefined) throw fail('a feed row without "id" or a valid "updatedAt"', row);
+	return { id, updatedAt };
+}
+
+/** A change kind a row fires, and when its change happened (to order several on one row). */
+interface Fired<K extends string> {
+	kind: K;
+	at: number;
+}
+
 /**
- * Classifies one row and remembers it; the state then counts the feed as read up to the row.
- * Returns the item to emit, or undefined when the row is a duplicate, out of the filters'
- * scope, a change made before the start point, or shows nothing the user chose.
+ * The change kinds a row fires, remembering the row and what its signals show; undefined when
+ * the row is outside the trigger's scope (a tombstone of a feed without them, another event…).
+ * A row changed before the start point is classified too, so that the memory stays exact.
  */
-function processRow<K extends string>(
+function classify<K extends string>(
 	feed: FeedDefinition<K>,
 	settings: Settings<K>,
 	state: WorkingState,
 	row: IDataObject,
-	readUpTo: number | undefined,
-	fail: (what: string, body: unknown) => Error,
-): INodeExecutionData | undefined {
-	const id = typeof row.id === 'string' || typeof row.id === 'number' ? String(row.id) : '';
-	const updatedAt = toMs(row.updatedAt);
-	if (!id || updatedAt === undefined) throw fail('a feed row without "id" or a valid "updatedAt"', row);
-	// Rows come oldest change first: everything changed before this one has been read.
-	state.advanceReadTo(updatedAt);
-	if (state.isDuplicate(id, updatedAt)) return undefined;
-	// A change made before the start point is only remembered (Start From = Now reads from a
-	// little before activation, and a restart after an invalid cursor reads back a little).
-	const beforeStart = state.beforeStart(updatedAt);
-
-	const fired: Array<{ kind: K; at: number }> = [];
+	{ id, updatedAt }: RowKey,
+	context: { beforeStart: boolean; readToBefore: number | undefined },
+): Array<Fired<K>> | undefined {
 	if (row.removed === true) {
 		if (!feed.removedKind) return undefined;
 		state.rememberRow(id, updatedAt);
-		fired.push({ kind: feed.removedKind, at: toMs(row.removedAt) ?? updatedAt });
-	} else {
-		if (!settings.scope.inScope(row)) return undefined;
-		const lastSeen = state.recent.get(id);
-		state.rememberRow(id, updatedAt);
-		for (const signal of feed.signals(row)) {
-			const key = `${signal.kind}:${id}`;
-			if ('holds' in signal) {
-				const began = () =>
-					state.stateBeganAfterStart(toMs(signal.since), lastSeen, signal.notHeldAt?.map(toMs));
-				if (state.announceState(key, signal.holds, updatedAt, !beforeStart && began())) {
-					fired.push({ kind: signal.kind, at: updatedAt });
-				}
-				continue;
-			}
-			const at = toMs(signal.at);
-			if (at !== undefined && state.announceMoment(key, at, readUpTo, updatedAt)) fired.push({ kind: signal.kind, at });
-		}
-		if (fired.length === 0 && feed.otherwiseKind) fired.push({ kind: feed.otherwiseKind, at: updatedAt });
+		return [{ kind: feed.removedKind, at: toMs(row.removedAt) ?? updatedAt }];
 	}
-	if (beforeStart) return undefined;
+	if (!settings.scope.inScope(row)) return undefined;
+	const lastSeen = state.recent.get(id);
+	state.rememberRow(id, updatedAt);
+	const fired: Array<Fired<K>> = [];
+	for (const signal of feed.signals(row)) {
+		const key = `${signal.kind}:${id}`;
+		if ('holds' in signal) {
+			const began = () => state.stateBeganAfterStart(toMs(signal.since), lastSeen, signal.notHeldAt?.map(toMs));
+			if (state.announceState(key, signal.holds, updatedAt, !context.beforeStart && began())) fired.push({ kind: signal.kind, at: updatedAt });
+			continue;
+		}
+		const at = toMs(signal.at);
+		if (at !== undefined && state.announceMoment(key, at, context.readToBefore, updatedAt)) fired.push({ kind: signal.kind, at });
+	}
+	if (fired.length === 0 && feed.otherwiseKind) fired.push({ kind: feed.otherwiseKind, at: updatedAt });
+	return fired;
+}
 
+/**
+ * The item for a row that fired: the row, its change kinds in the order they happened, the
+ * last chosen one as `changeType`, and a stable `changeKey`. Undefined when none was chosen.
+ */
+function itemOf<K extends string>(
+	feed: FeedDefinition<K>,
+	settings: Settings<K>,
+	row: IDataObject,
+	{ id }: RowKey,
+	fired: Array<Fired<K>>,
+): INodeExecutionData | undefined {
 	fired.sort((a, b) => a.at - b.at || feed.kinds.indexOf(a.kind) - feed.kinds.indexOf(b.kind));
 	const changeTypes = fired.map((f) => f.kind);
 	const chosen = changeTypes.filter((kind) => settings.events.includes(kind) && !settings.scope.suppress(row, kind));
@@ -175,6 +192,30 @@ function processRow<K extends string>(
 			changeKey: `${id}:${String(row.updatedAt)}`,
 		},
 	};
+}
+
+/**
+ * One row, in steps: the read position moves past it; a duplicate stops there; it is
+ * classified (and remembered); a change made before the start point stops there (Start From =
+ * Now reads from a little before activation, and a restart after an invalid cursor reads back a
+ * little); otherwise it becomes an item if it fired a chosen change kind.
+ */
+function processRow<K extends string>(
+	feed: FeedDefinition<K>,
+	settings: Settings<K>,
+	state: WorkingState,
+	row: IDataObject,
+	readToBefore: number | undefined,
+	fail: (what: string, body: unknown) => Error,
+): INodeExecutionData | undefined {
+	const key = rowKeyOf(row, fail);
+	// Rows come oldest change first: everything changed before this one has been read.
+	state.advanceReadTo(key.updatedAt);
+	if (state.isDuplicate(key.id, key.updatedAt)) return undefined;
+	const beforeStart = state.beforeStart(key.updatedAt);
+	const fired = classify(feed, settings, state, row, key, { beforeStart, readToBefore });
+	if (fired === undefined || beforeStart) return undefined;
+	return itemOf(feed, settings, row, key, fired);
 }
 
 interface DrainLimits {
@@ -210,8 +251,8 @@ async function drain<K extends string>(
 	const fail = await malformedAnswerOf(ctx, { method: 'GET', path: feed.path });
 	let rowsRead = 0;
 	let recoveries = 0;
-	/** Where reading restarts after an invalid cursor (a little before the rows read so far). */
-	let restartAt: number | undefined;
+	/** Where reading restarts by time after an invalid cursor (a little before the read position). */
+	let recoveryFrom: number | undefined;
 
 	for (let pages = 0; ; pages++) {
 		let page: FeedPage;
@@ -220,17 +261,17 @@ async function drain<K extends string>(
 				ctx,
 				feed,
 				settings.scope,
-				{ cursor: state.cursor, startTime: restartAt ?? state.readTo },
+				{ cursor: state.cursor, startTime: recoveryFrom ?? state.readTo },
 				{ deadline: limits.deadline, turnBy: limits.turnBy },
 			);
 		} catch (error) {
 			// Out of time with pages read: those are emitted and saved, the rest comes next poll.
 			if (pages > 0 && isTimeUp(error)) break;
-			restartAt = recoverFromInvalidCursor(error, state, recoveries++);
+			recoveryFrom = recoverFromInvalidCursor(error, state, recoveries++);
 			continue;
 		}
 
-		const readUpTo = state.readTo;
+		const readToBefore = state.readTo;
 		let complete = true;
 		for (const row of page.results) {
 			if (items.length >= limits.maxItems) {
@@ -238,7 +279,7 @@ async function drain<K extends string>(
 				break;
 			}
 			rowsRead++;
-			const item = processRow(feed, settings, state, row, readUpTo, fail);
+			const item = processRow(feed, settings, state, row, readToBefore, fail);
 			if (item) items.push(item);
 		}
 		if (!complete) break;
@@ -247,7 +288,7 @@ async function drain<K extends string>(
 		// Nothing more waiting: the feed is complete up to the page's serverTimestamp. With more
 		// waiting, it may say a point past the rows read (the spec allows it), so only rows count.
 		if (!page.hasMore) state.advanceReadTo(toMs(page.serverTimestamp));
-		restartAt = undefined;
+		recoveryFrom = undefined;
 
 		if (!page.hasMore || page.results.length === 0 || !page.nextCursor) break;
 		if (items.length >= limits.maxItems) break;
@@ -298,7 +339,7 @@ async function sample<K extends string>(
 		});
 	}
 	throw new NodeOperationError(ctx.getNode(), `No recent ${feed.noun} change matches "Trigger On" and the filters`, {
-		description: `The feed has changes, but none of them is one of the chosen events (${settings.events.join(', ')}) within the filters. Choose more events or widen the filters. ${wait}`,
+		description: `The feed has changes, but none of them is one of the changes chosen in "Trigger On" (${settings.events.join(', ')}) within the filters. Choose more changes or widen the filters. ${wait}`,
 	});
 }
 

@@ -1,5 +1,30 @@
 import type { IDataObject } from 'n8n-workflow';
 
+/*
+ * The words of the feed engine (feeds/), used the same way in every name and comment there:
+ *
+ * - row: one record of a change feed as the API returns it; `updatedAt` is when it last changed.
+ *   Rows come oldest change first, and a changed row moves to the end.
+ * - change kind: what a trigger fires on (New Member, Registered…). The node parameter `events`
+ *   (shown as "Trigger On") holds the chosen ones.
+ * - signal: what a row shows that a change kind fires on: a moment (a timestamp that is set when
+ *   something happens, such as signUpAt) or a state (a condition such as archived: true); types.ts.
+ * - start point (`origin`): changes made before it fire nothing. Start From = Now: the time of
+ *   activation; a date: that date; Beginning: none.
+ * - history (`liveFrom`): from the Beginning or a date, the rows changed before the first poll
+ *   (less a margin) are the past being replayed: each record appears there once.
+ * - read position (`readTo`): every row changed before it has been read; reading by time
+ *   (`startTime`) starts there. `readToBefore`: the read position before the current page.
+ * - cursor: the API's position after the last fully processed page (reading by cursor).
+ * - recovery: after the API refuses a cursor as invalid, reading restarts by time a little before
+ *   the read position (`recoveryFrom`); rows read twice are recognised and skipped.
+ * - memories, each bounded: recent rows (`recent`: id → updatedAt, for dedupe), announced
+ *   moments (`announced`), held states (`holding`). A floor (`recentFloor`, `announcedFloor`)
+ *   marks what was forgotten for lack of room: at or below it, a row or moment counts as known.
+ * - trimming: bounding the memories before the state is saved (WorkingState.trim); forgetting
+ *   only ever raises the floors.
+ */
+
 /**
  * The numbers the triggers work with. Exported so the tests and the README quote the same ones.
  */
@@ -17,9 +42,9 @@ export const FEED_LIMITS = {
 	budgetShare: 0.5,
 	/**
 	 * Every request of a poll must be over this long after the poll started: the transport
-	 * starts no wait (429, backoff) that would end later and cuts its timeout to fit. n8n's
-	 * shortest poll interval is one minute, so a poll ends, and its place is saved, before the
-	 * next one starts.
+	 * starts no wait (429, backoff) that would end later and cuts its timeout to fit. Polls can
+	 * still overlap (several Custom poll times make them seconds apart, and a turn on the pacer
+	 * is not bounded on n8n's legacy scheduler): overlap.ts says what happens then.
 	 */
 	pollTimeMs: 50_000,
 	/**
@@ -75,8 +100,7 @@ export interface FeedState {
 	/**
 	 * Every row changed before this has been read: the `updatedAt` of the last row processed, or
 	 * the `serverTimestamp` of a page with nothing more waiting. Reading by time starts here;
-	 * after an invalid cursor, `recoveryOverlapMs` before it. (States of version 1 written before
-	 * this field had `serverTimestamp` instead; see WorkingState.)
+	 * after an invalid cursor, `recoveryOverlapMs` before it.
 	 */
 	readTo: string | null;
 	/** id → updatedAt of the most recently processed rows (bounded). */
@@ -131,18 +155,6 @@ const maxOf = (a: number | undefined, b: number | undefined) =>
 	a === undefined ? b : b === undefined ? a : Math.max(a, b);
 
 /**
- * Where a state saved before `readTo` existed had read up to. Its `serverTimestamp` may be far
- * ahead of the rows really read (a poll that stopped with more waiting saved the page's
- * serverTimestamp), so it is capped by the newest row it remembers processing; starting
- * earlier only re-reads rows, which are recognised and skipped.
- */
-function legacyReadTo(serverTimestamp: number | undefined, recent: Map<string, number>): number | undefined {
-	if (recent.size === 0) return serverTimestamp;
-	const newestRow = Math.max(...recent.values());
-	return serverTimestamp === undefined ? newestRow : Math.min(serverTimestamp, newestRow);
-}
-
-/**
  * The state while a poll works on it: a private copy, so a poll that fails leaves the stored
  * state exactly as it was. Times are epoch milliseconds here.
  */
@@ -177,12 +189,6 @@ export class WorkingState {
 		this.announced = readMap(stored.announced);
 		this.announcedFloor = toMs(stored.announcedFloor);
 		this.readTo = toMs(stored.readTo);
-		const legacy = toMs((stored as { serverTimestamp?: unknown }).serverTimestamp);
-		if (this.readTo === undefined && (legacy !== undefined || this.recent.size > 0)) {
-			this.readTo = legacyReadTo(legacy, this.recent);
-			// That version forgot moments a day older than its serverTimestamp: they stay forgotten.
-			if (legacy !== undefined) this.announcedFloor = maxOf(this.announcedFloor, legacy - FEED_LIMITS.lookBackMs);
-		}
 		this.holding = readMap(stored.holding);
 	}
 
@@ -241,17 +247,17 @@ export class WorkingState {
 	 * page, and newer than every moment forgotten for lack of room: a moment that may have been
 	 * announced and forgotten never fires again.
 	 */
-	momentIsFresh(at: number, readUpTo: number | undefined, rowUpdatedAt: number): boolean {
+	momentIsFresh(at: number, readToBefore: number | undefined, rowUpdatedAt: number): boolean {
 		if (this.origin !== undefined && at < this.origin) return false;
 		if (this.liveFrom !== undefined && rowUpdatedAt < this.liveFrom) return true;
-		if (readUpTo !== undefined && at < readUpTo - FEED_LIMITS.lookBackMs) return false;
+		if (readToBefore !== undefined && at < readToBefore - FEED_LIMITS.lookBackMs) return false;
 		return this.announcedFloor === undefined || at > this.announcedFloor;
 	}
 
 	/** Records a moment shown by a row changed at `rowUpdatedAt`; true when it is new (fires). */
-	announceMoment(key: string, at: number, readUpTo: number | undefined, rowUpdatedAt: number): boolean {
+	announceMoment(key: string, at: number, readToBefore: number | undefined, rowUpdatedAt: number): boolean {
 		const known = this.announced.get(key);
-		const isNew = known === undefined ? this.momentIsFresh(at, readUpTo, rowUpdatedAt) : at > known;
+		const isNew = known === undefined ? this.momentIsFresh(at, readToBefore, rowUpdatedAt) : at > known;
 		if (isNew) this.announced.set(key, at);
 		return isNew;
 	}
@@ -292,8 +298,8 @@ export class WorkingState {
 
 	// ----------------------------------------------------------------- saving
 
-	/** Bounds the memories; forgetting only ever raises the floors (never loses track). */
-	private trim() {
+	/** Bounds the memories before saving; forgetting only ever raises the floors (never loses track). */
+	trim() {
 		this.recentFloor = maxOf(this.recentFloor, trimOldest(this.recent, FEED_LIMITS.recentRows));
 		if (this.readTo !== undefined) {
 			// Safe to forget: such a moment can no longer pass the look-back test.
@@ -304,8 +310,8 @@ export class WorkingState {
 		trimOldest(this.holding, FEED_LIMITS.heldStates);
 	}
 
+	/** The state as stored, as it is now (saveTo trims it first). */
 	toJSON(): FeedState {
-		this.trim();
 		return {
 			version: STATE_VERSION,
 			startFrom: this.startFrom,
@@ -321,8 +327,9 @@ export class WorkingState {
 		};
 	}
 
-	/** Writes the state into the node's static data: top-level keys, replacing what was there. */
+	/** Trims the state and writes it into the node's static data: top-level keys, replacing what was there. */
 	saveTo(staticData: IDataObject) {
+		this.trim();
 		const next = this.toJSON() as unknown as IDataObject;
 		for (const key of Object.keys(staticData)) if (!(key in next)) delete staticData[key];
 		for (const [key, value] of Object.entries(next)) staticData[key] = value;
