@@ -1231,6 +1231,26 @@ describe('polls sharing one n8n Workflow object (the legacy scheduler: one expre
 		expectAllCalled();
 	});
 
+	it("on n8n's legacy scheduler a poll queued behind other executions' requests for over a minute delivers; the ticks meanwhile read nothing", async () => {
+		const trigger = new TriggerUnderTest(memberType, { workflow: sharedWorkflow() });
+		expectFeed(USERS, { startTime: NOW, pageSize: '1' }, { rows: [], serverTimestamp: T0 });
+		expect(await trigger.poll()).toBeNull();
+		// Other executions' requests fill the Medium tier for about 70 s (10 at once, then 1 a second).
+		const pacer = pacerFor(BASE_URL, String(CREDENTIALS.clientId), 'medium');
+		const others = Array.from({ length: 80 }, async () => await pacer.acquire());
+		expectFeed(USERS, { startTime: T0 }, { rows: [member('a', { signUpAt: at(1), updatedAt: at(1) })], serverTimestamp: at(2), nextCursor: 'c1' });
+		const started = clock.now;
+		const queued = trigger.poll();
+		// Six ticks of a 10 s schedule come while it waits: each returns nothing, after it.
+		const ticks = Array.from({ length: 6 }, async () => await trigger.poll());
+		expect(kinds(await queued)).toEqual(['a:newMember']);
+		expect(clock.now - started).toBeGreaterThan(60_000);
+		expect(await Promise.all(ticks)).toEqual([null, null, null, null, null, null]);
+		expect(trigger.live.cursor).toBe('c1');
+		await Promise.all(others);
+		expectAllCalled();
+	});
+
 	it("on n8n's durable scheduler (a budget) a poll queued behind the tier's other requests ends inside the budget", async () => {
 		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
 		const budgeted = new TriggerUnderTest(memberType, { budgetMs: 20_000 });

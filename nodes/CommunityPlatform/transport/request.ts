@@ -84,6 +84,12 @@ export const RETRY_POLICY = {
 	maxRetryAfterMs: 5 * 60 * 1000,
 	/** Per-request timeout. */
 	timeoutMs: 60 * 1000,
+	/**
+	 * The shortest timeout a request near its deadline gets: a poll whose turn on the pacer came
+	 * late (queued behind other executions) still gives the API time to answer. n8n's durable
+	 * scheduler allows 9 s past the budget a poll's deadline is set to.
+	 */
+	minTimeoutMs: 5 * 1000,
 	/** Longest address sent; a longer one is refused before sending (it can never succeed). */
 	maxUrlLength: 8000,
 };
@@ -232,7 +238,7 @@ async function attemptOnce(call: Call): Promise<Attempt> {
 	const timeout =
 		req.deadline === undefined
 			? RETRY_POLICY.timeoutMs
-			: Math.max(1000, Math.min(RETRY_POLICY.timeoutMs, req.deadline - clock.now()));
+			: Math.max(RETRY_POLICY.minTimeoutMs, Math.min(RETRY_POLICY.timeoutMs, req.deadline - clock.now()));
 	let response: IN8nHttpFullResponse;
 	try {
 		response = (await api.helpers.httpRequestWithAuthentication.call(api, CREDENTIAL_TYPE, {
