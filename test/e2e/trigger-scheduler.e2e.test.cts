@@ -13,7 +13,7 @@
  *
  * With CPN_N8N_SCHEDULER=durable the harness runs n8n on its durable scheduler (see harness.cts).
  */
-import { E2E, readWorkflowFile, type ExecutionResult, type WorkflowJson } from './harness.cjs';
+import { E2E, errorText, readWorkflowFile, type ExecutionResult, type WorkflowJson } from './harness.cjs';
 import { sleep } from '../../tools/n8n/processes.cjs';
 
 const HOLD_BACK_PLUS = 2 * 60_000 + 5_000;
@@ -168,6 +168,45 @@ describe('triggers under n8n\'s scheduler', () => {
 		const refused = (await feedRequests(MEMBERS_FEED)).slice(since).filter((r) => r.status === 429);
 		const spread = Date.parse(String(refused[refused.length - 1].time)) - Date.parse(String(refused[0].time));
 		expect(spread).toBeGreaterThan(20_000);
+	});
+
+	it("429s that would keep a poll past its limit (n8n's 45 s on the durable scheduler): the poll ends inside it, and once the API answers normally every change arrives once", async () => {
+		const sandbox = e2e.sandbox!;
+		const before = (await feedRequests(MEMBERS_FEED)).length;
+		const wf = await e2e.activateWorkflow(readWorkflowFile('member-trigger.json'));
+		await polled(MEMBERS_FEED, before);
+
+		const first = await sandbox.feedMemberChange({ kind: 'created', email: `limit-a-${Date.now()}@example.com` });
+		await sandbox.advanceClock(HOLD_BACK_PLUS);
+		// Six 429s asking for 12 s each: waiting them all out would take a poll past a minute.
+		await sandbox.adminRequest('POST', 'faults', { status: 429, retryAfterSec: 12, times: 6, match: { method: 'GET', pathPrefix: '/incremental/users' } });
+		const since = (await feedRequests(MEMBERS_FEED)).length;
+		const refused = async () => (await feedRequests(MEMBERS_FEED)).slice(since).filter((r) => r.status === 429);
+		await waitFor('six 429 answers', async () => ((await refused()).length >= 6 ? true : undefined), 150_000);
+		// A poll that gives up on a 429 fails as soon as it is answered: these are the executions of that time.
+		await sleep(2_000);
+		const while429 = await e2e.executionIds(wf.id);
+
+		const second = await sandbox.feedMemberChange({ kind: 'created', email: `limit-b-${Date.now()}@example.com` });
+		await sandbox.advanceClock(HOLD_BACK_PLUS);
+		await waitFor(
+			'both changes',
+			async () => (about(itemsOf(await executions(wf.id), 'Member Trigger'), [first, second]).length >= 2 ? true : undefined),
+			60_000,
+		);
+		const after = (await feedRequests(MEMBERS_FEED)).length;
+		await polled(MEMBERS_FEED, after + 1, 30_000);
+		await e2e.client.deactivateWorkflow(wf.id);
+
+		const runs = await executions(wf.id);
+		expect(summary(about(itemsOf(runs, 'Member Trigger'), [first, second]))).toEqual([`${String(first.id)} newMember`, `${String(second.id)} newMember`].sort());
+		// A poll that could not wait the 429s out failed as rate-limited, while they lasted; none after.
+		for (const run of runs.filter((r) => r.status !== 'success')) {
+			expect(errorText(run)).toMatch(/rate limit/);
+			expect(while429.has(run.id)).toBe(true);
+		}
+		// n8n never had to abandon a poll.
+		expect(e2e.n8n.process.tail(5000)).not.toContain('Poll exceeded its timeout');
 	});
 
 	it('a dormant member deactivated after the start fires Member Deactivated once', async () => {
