@@ -1,5 +1,5 @@
-import type { IDataObject, IExecuteFunctions, NodeApiError } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, pathOf } from '../../transport/request';
 import { createMemberSchema } from './createFields';
@@ -27,7 +27,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		})) as IDataObject;
 		return { action: 'updated', userId: (updated.user as IDataObject | undefined)?.id, email: input.email, ...updated };
 	} catch (error) {
-		if ((error as NodeApiError).httpCode !== '404') throw error;
+		// Re-wrapping an n8n error hands back the original.
+		if (!(error instanceof NodeApiError)) throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+		if (error.httpCode !== '404') throw new NodeApiError(this.getNode(), error as unknown as JsonObject);
 	}
 
 	if (!input.create) {
