@@ -80,6 +80,7 @@ describe('Member → Create or Update Many (Batch) in n8n', () => {
 				expect(json).toEqual({
 					status: 'failed',
 					failed: true,
+					jobIds: [],
 					reason: expect.stringMatching(row.picture ? /"Picture URL" must be a full URL/ : /"Email" must be an email address/),
 				});
 			} else if (kind(row) === 'existing') {
