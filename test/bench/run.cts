@@ -195,7 +195,7 @@ async function scenario3(): Promise<Row> {
 async function scenario9(): Promise<Row> {
 	const rows = 1000;
 	const scale = 1;
-	return await withSandbox({ timeScale: scale }, async (sandbox) => {
+	return await withSandbox({ timeScale: scale, members: 1000 }, async (sandbox) => {
 		const existing = sandbox.store.activeMembers().filter((m) => m.email).slice(0, rows / 2).map((m) => m.email!);
 		const items = benchPeople(rows).map((person, i) => (i % 2 === 0 ? { ...person, email: existing[i / 2] } : person));
 		const start = performance.now();
@@ -208,7 +208,10 @@ async function scenario9(): Promise<Row> {
 		const actions = out.map((item) => item.json.action);
 		const created = actions.filter((a) => a === 'created').length;
 		const updated = actions.filter((a) => a === 'updated').length;
-		if (created !== rows / 2 || updated !== rows / 2) throw new Error(`created ${created}, updated ${updated} of ${rows}`);
+		if (created !== rows / 2 || updated !== rows / 2) {
+			const other = out.find((item) => !item.json.action)?.json;
+			throw new Error(`created ${created}, updated ${updated} of ${rows}; e.g. ${JSON.stringify(other)}`);
+		}
 		const log = sandbox.admin.getRequests();
 		const submits = log.filter((r) => r.method === 'POST').length;
 		const polls = log.length - submits;
