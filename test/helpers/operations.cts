@@ -48,6 +48,8 @@ export const BASE: Record<Key, INodeParameters> = {
 	'event.get': { event: rl('id', 'e1') },
 	'member.create': { email: 'a@example.com', firstName: 'Ada', position: 'Engineer', company: 'Acme' },
 	'member.createMany': { email: 'a@example.com', firstName: 'Ada', position: 'Engineer', company: 'Acme' },
+	'member.createOrUpdate': { email: 'a@example.com', firstName: 'Ada', position: 'Engineer', company: 'Acme' },
+	'member.createOrUpdateMany': { email: 'a@example.com', firstName: 'Ada', position: 'Engineer', company: 'Acme' },
 	'member.delete': { member: rl('email', 'a@example.com') },
 	'member.get': { member: rl('id', 'u1') },
 	'member.getByEmail': { email: 'a@example.com' },

@@ -149,6 +149,22 @@ const emptyUpdate: BadCase = {
 	fix: /Nothing to update: add at least one field/,
 };
 
+/** Create or Update (one or many): every field is checked as an update checks it, before anything is sent. */
+const createOrUpdateCases: BadCase[] = [
+	{
+		kind: 'empty-update',
+		what: 'an item that sets nothing but the email',
+		set: { firstName: '', position: '', company: '' },
+		field: 'firstName',
+		fix: /Nothing to create or update: set "First Name", "Job Title" and "Company" \(a new member needs them\)/,
+	},
+	{ ...unknownQuestion, set: { ...unknownQuestion.set, firstName: '', position: '', company: '' } },
+	...emailCases('email'),
+	urlCase('additionalFields.pictureUrl'),
+	urlCase('additionalFields.linkedInUrl', 'linkedin.com/in/jane'),
+	{ kind: 'enum', what: 'a member type outside the list', set: { 'additionalFields.memberType': 'VIP' }, field: 'additionalFields.memberType', fix: /must be one of Standard, Guest, Limited Approval \(got "VIP"\)/ },
+];
+
 const TABLE: Partial<Record<Key, BadCase[]>> = {
 	'batchJob.get': [
 		{ kind: 'required', what: 'no job id', set: { jobId: ' ' }, field: 'jobId', fix: /enter the jobId a batch operation returned/ },
@@ -343,6 +359,12 @@ const TABLE: Partial<Record<Key, BadCase[]>> = {
 		urlCase('additionalFields.pictureUrl', 'photo.png'),
 		urlCase('additionalFields.linkedInUrl'),
 		{ kind: 'other', what: 'a one-letter company (batch rows need 2)', set: { company: 'A' }, field: 'company', fix: /must be at least 2 characters long/ },
+	],
+	'member.createOrUpdate': createOrUpdateCases,
+	'member.createOrUpdateMany': [
+		noRows,
+		...createOrUpdateCases,
+		...emailCases('batchOptions.operatorEmail'),
 	],
 	'member.delete': [
 		...emailCases('member').map((c) => ({ ...c, set: { member: rl('email', String(c.set?.member)) } })),

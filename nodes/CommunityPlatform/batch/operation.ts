@@ -6,6 +6,16 @@ import { jobEndpoints } from './jobs';
 import type { PreparedRow, RowResult } from './submitAndWait';
 import { submitAndWait } from './submitAndWait';
 
+/** How long to wait for the jobs; a Create or Update Many always waits, so it shows this alone. */
+export const maxWaitField: INodeProperties = {
+	displayName: 'Max Wait (Minutes)',
+	name: 'maxWaitMinutes',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 120 },
+	default: 15,
+	description: 'How long to wait for the jobs; rows of unfinished jobs come back with their job ID and last status',
+};
+
 /** Wait for Completion and Max Wait, shared by the three batch operations. */
 export const waitProperties: INodeProperties[] = [
 	{
@@ -23,16 +33,13 @@ export const waitProperties: INodeProperties[] = [
 		description:
 			'Whether to wait until the jobs finish and return each row’s result, or return the job IDs at once (check them later with Batch Job → Get)',
 	},
-	{
-		displayName: 'Max Wait (Minutes)',
-		name: 'maxWaitMinutes',
-		type: 'number',
-		typeOptions: { minValue: 1, maxValue: 120 },
-		default: 15,
-		description: 'How long to wait for the jobs; rows of unfinished jobs come back with their job ID and last status',
-		displayOptions: { show: { waitForCompletion: [true] } },
-	},
+	{ ...maxWaitField, displayOptions: { show: { waitForCompletion: [true] } } },
 ];
+
+/** Max Wait, in milliseconds (at least a minute). */
+export function maxWaitMs(ctx: IExecuteFunctions): number {
+	return Math.max(1, ctx.getNodeParameter('maxWaitMinutes', 0, 15) as number) * 60_000;
+}
 
 /** How often job status is read: the spec recommends every 2 to 5 seconds. */
 export const FIRST_POLL_MS = 2000;
@@ -68,6 +75,14 @@ const RETRY_REFUSED =
 	'Not submitted: turn off "Retry On Fail" for this batch operation, or choose another On Error setting. With "Continue (using error output)", n8n retries the node when its first row failed, and a retry would submit every job again (creating members twice)';
 
 export async function runBatchOperation(ctx: IExecuteFunctions, operation: BatchOperation): Promise<INodeExecutionData[][]> {
+	return await runBatch(ctx, async (count) => await prepareAndSubmit(ctx, operation, count));
+}
+
+/** The output of a batch run (`run` gives one result per input item), shaped for the node's On Error setting. */
+export async function runBatch(
+	ctx: IExecuteFunctions,
+	run: (count: number) => Promise<RowResult[]>,
+): Promise<INodeExecutionData[][]> {
 	const items = ctx.getInputData();
 	const node = ctx.getNode();
 	if (items.length === 0) {
@@ -77,7 +92,7 @@ export async function runBatchOperation(ctx: IExecuteFunctions, operation: Batch
 	const results =
 		toErrorOutput && node.retryOnFail === true
 			? items.map((): RowResult => ({ status: 'not_submitted', failed: true, reason: RETRY_REFUSED }))
-			: await prepareAndSubmit(ctx, operation, items.length);
+			: await run(items.length);
 	return [
 		results.map((row, itemIndex) => ({
 			json: toErrorOutput && row.failed ? { error: row.reason ?? 'The row failed', details: row } : row,
@@ -88,12 +103,11 @@ export async function runBatchOperation(ctx: IExecuteFunctions, operation: Batch
 
 async function prepareAndSubmit(ctx: IExecuteFunctions, operation: BatchOperation, count: number): Promise<RowResult[]> {
 	const waitForCompletion = ctx.getNodeParameter('waitForCompletion', 0, true) as boolean;
-	const maxWaitMinutes = ctx.getNodeParameter('maxWaitMinutes', 0, 15) as number;
-	return await submitAndWait(ctx, count, readRows(ctx, operation, count), {
+	return await submitAndWait(ctx, count, readRows(ctx, operation.prepare, count), {
 		endpoints: (group) => jobEndpoints(operation.kind, group),
 		extraBody: operation.extraBody,
 		waitForCompletion,
-		maxWaitMs: Math.max(1, maxWaitMinutes) * 60_000,
+		maxWaitMs: maxWaitMs(ctx),
 		firstPollMs: FIRST_POLL_MS,
 		pollIntervalMs: POLL_INTERVAL_MS,
 	});
@@ -108,14 +122,14 @@ const READ_SLICE_MS = 5;
  * about a millisecond each), so the reading lets timers and answers through every few
  * milliseconds, and the pacer's turns come on time. A cancelled execution stops the reading.
  */
-async function* readRows(ctx: IExecuteFunctions, operation: BatchOperation, count: number): AsyncGenerator<PreparedRow> {
+export async function* readRows(ctx: IExecuteFunctions, prepare: PrepareRow, count: number): AsyncGenerator<PreparedRow> {
 	const signal = ctx.getExecutionCancelSignal?.();
 	let sliceStart = Date.now();
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		if (signal?.aborted) return;
 		let entry: PreparedRow;
 		try {
-			entry = { itemIndex, ...(await operation.prepare(itemIndex)) };
+			entry = { itemIndex, ...(await prepare(itemIndex)) };
 		} catch (error) {
 			entry = { itemIndex, error: (error as Error).message };
 		}

@@ -27,12 +27,16 @@ export function parseParameters<S extends z.ZodTypeAny>(
 ): z.output<S> {
 	const result = schema.safeParse(raw);
 	if (result.success) return result.data;
-	const issues = result.error.issues.map((issue) => {
+	return failParameters(node, issuesOf(result.error, labels), itemIndex);
+}
+
+/** What zod found wrong, one line per issue, each naming its field by its label. */
+export function issuesOf(error: z.ZodError, labels: Record<string, string> = {}): string[] {
+	return error.issues.map((issue) => {
 		const key = issue.path.map(String);
 		const label = labels[key.join('.')] ?? labels[key[0]] ?? key.join('.');
 		return label ? `"${label}" ${issue.message}` : issue.message;
 	});
-	return failParameters(node, issues, itemIndex);
 }
 
 export function failParameters(node: INode, issues: string[], itemIndex: number): never {

@@ -2,6 +2,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import * as create from './create.operation';
 import * as createMany from './createMany.operation';
+import * as createOrUpdate from './createOrUpdate.operation';
+import * as createOrUpdateMany from './createOrUpdateMany.operation';
 import * as del from './delete.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
@@ -10,7 +12,19 @@ import * as update from './update.operation';
 import * as updateByEmail from './updateByEmail.operation';
 import * as updateMany from './updateMany.operation';
 
-export { create, createMany, del as delete, get, getAll, getByEmail, update, updateByEmail, updateMany };
+export {
+	create,
+	createMany,
+	createOrUpdate,
+	createOrUpdateMany,
+	del as delete,
+	get,
+	getAll,
+	getByEmail,
+	update,
+	updateByEmail,
+	updateMany,
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -32,6 +46,20 @@ export const description: INodeProperties[] = [
 				description:
 					'Create a member from every input item in bulk jobs of up to 100 and wait for the result of each',
 				action: 'Create many members in a batch',
+			},
+			{
+				name: 'Create or Update',
+				value: 'createOrUpdate',
+				description:
+					'Update the member with this email, or create the member when no one has it; the result says which it did',
+				action: 'Create or update a member by email',
+			},
+			{
+				name: 'Create or Update Many (Batch)',
+				value: 'createOrUpdateMany',
+				description:
+					'Sync a list: update the member of every input item by email, or create it when no one has that email, in bulk jobs, and wait for the result of each',
+				action: 'Create or update many members in a batch',
 			},
 			{
 				name: 'Delete',
@@ -81,6 +109,8 @@ export const description: INodeProperties[] = [
 	},
 	...create.description,
 	...createMany.description,
+	...createOrUpdate.description,
+	...createOrUpdateMany.description,
 	...del.description,
 	...get.description,
 	...getAll.description,

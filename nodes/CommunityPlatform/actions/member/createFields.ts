@@ -62,3 +62,8 @@ export const createMemberSchema = z
 		spaces: z.array(z.string().trim().min(1, 'has an empty entry: remove it')).optional(),
 	})
 	.strict();
+
+/** A row of POST /users/batch: the creation rules, a company of at least 2 characters, no spaces. */
+export const batchCreateRowSchema = createMemberSchema.omit({ spaces: true }).extend({
+	company: requiredText('the company name').pipe(z.string().min(2, 'must be at least 2 characters long')),
+});

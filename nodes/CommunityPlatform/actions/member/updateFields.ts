@@ -2,13 +2,39 @@ import type { IDataObject, IExecuteFunctions, INodeProperties, ResourceMapperVal
 import { z } from 'zod';
 
 import { oncePerExecution } from '../../locators/perExecution';
-import { MEMBER_TYPES, oneOf, optionalText, url } from '../../parameters/primitives';
+import { collection } from '../../parameters/fields';
+import { MEMBER_TYPES, email, oneOf, optionalText, url } from '../../parameters/primitives';
 import { failParameters, readParameters } from '../../parameters/read';
 import type { ProfileQuestion } from '../../reads/profileQuestions';
 import { getProfileQuestion, listProfileQuestions } from '../../reads/profileQuestions';
 import { lastNameField, linkedInUrlField, pictureUrlField } from './createFields';
 
 const APPROVAL_STATUSES = ['approved', 'pending', 'unapproved'] as const;
+
+/** The profile fields an update can change, in the order the Update Fields collection lists them. */
+export const profileFieldOptions: INodeProperties[] = [
+	{
+		displayName: 'Approval Status',
+		name: 'approvalStatus',
+		type: 'options',
+		options: APPROVAL_STATUSES.map((value) => ({ name: value[0].toUpperCase() + value.slice(1), value })),
+		default: 'approved',
+	},
+	{ displayName: 'Bio', name: 'bio', type: 'string', typeOptions: { rows: 3 }, default: '' },
+	{ displayName: 'Company', name: 'company', type: 'string', default: '' },
+	{ displayName: 'First Name', name: 'firstName', type: 'string', default: '' },
+	{ displayName: 'Job Title', name: 'position', type: 'string', default: '' },
+	lastNameField,
+	linkedInUrlField,
+	{
+		displayName: 'Member Type',
+		name: 'memberType',
+		type: 'options',
+		options: MEMBER_TYPES.map((value) => ({ name: value, value })),
+		default: 'Standard',
+	},
+	pictureUrlField,
+];
 
 const updateFields: INodeProperties = {
 	displayName: 'Update Fields',
@@ -17,59 +43,37 @@ const updateFields: INodeProperties = {
 	placeholder: 'Add Field',
 	default: {},
 	description: 'Profile fields to change; fields not added here are left as they are',
-	options: [
-		{
-			displayName: 'Approval Status',
-			name: 'approvalStatus',
-			type: 'options',
-			options: APPROVAL_STATUSES.map((value) => ({ name: value[0].toUpperCase() + value.slice(1), value })),
-			default: 'approved',
+	options: profileFieldOptions,
+};
+
+/** Answers to the profile questions: one mapper field per question of the community. */
+export const profileAnswersField: INodeProperties = {
+	displayName: 'Profile Answers',
+	name: 'profileAnswers',
+	type: 'resourceMapper',
+	noDataExpression: true,
+	default: { mappingMode: 'defineBelow', value: null },
+	description:
+		'Answers to the community profile questions. Multi-select answers are separated with a semicolon (;). Location questions cannot be set through the API and are not listed.',
+	typeOptions: {
+		resourceMapper: {
+			resourceMapperMethod: 'getProfileAnswerFields',
+			mode: 'add',
+			valuesLabel: 'Profile Answers',
+			fieldWords: { singular: 'answer', plural: 'answers' },
+			addAllFields: false,
+			multiKeyMatch: false,
+			supportAutoMap: false,
+			noFieldsError: 'This community has no profile questions that the API can answer',
 		},
-		{ displayName: 'Bio', name: 'bio', type: 'string', typeOptions: { rows: 3 }, default: '' },
-		{ displayName: 'Company', name: 'company', type: 'string', default: '' },
-		{ displayName: 'First Name', name: 'firstName', type: 'string', default: '' },
-		{ displayName: 'Job Title', name: 'position', type: 'string', default: '' },
-		lastNameField,
-		linkedInUrlField,
-		{
-			displayName: 'Member Type',
-			name: 'memberType',
-			type: 'options',
-			options: MEMBER_TYPES.map((value) => ({ name: value, value })),
-			default: 'Standard',
-		},
-		pictureUrlField,
-	],
+	},
 };
 
 /** The profile fields and answers shared by Update, Update by Email and Update Many. */
-export const updateFieldsProperties: INodeProperties[] = [
-	updateFields,
-	{
-		displayName: 'Profile Answers',
-		name: 'profileAnswers',
-		type: 'resourceMapper',
-		noDataExpression: true,
-		default: { mappingMode: 'defineBelow', value: null },
-		description:
-			'Answers to the community profile questions. Multi-select answers are separated with a semicolon (;). Location questions cannot be set through the API and are not listed.',
-		typeOptions: {
-			resourceMapper: {
-				resourceMapperMethod: 'getProfileAnswerFields',
-				mode: 'add',
-				valuesLabel: 'Profile Answers',
-				fieldWords: { singular: 'answer', plural: 'answers' },
-				addAllFields: false,
-				multiKeyMatch: false,
-				supportAutoMap: false,
-				noFieldsError: 'This community has no profile questions that the API can answer',
-			},
-		},
-	},
-];
+export const updateFieldsProperties: INodeProperties[] = [updateFields, profileAnswersField];
 
 /** The profile fields PATCH /users/:id, POST /updateProfileByEmail and the batch update accept. */
-const profileFieldsSchema = z
+export const profileFieldsSchema = z
 	.object({
 		firstName: optionalText,
 		lastName: optionalText,
@@ -100,7 +104,7 @@ function answerText(value: unknown): string | undefined {
 }
 
 /** Profile answers keyed by question id, checked against the community's questions. */
-async function readAnswers(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function readAnswers(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const mapper = ctx.getNodeParameter('profileAnswers', itemIndex, {}) as ResourceMapperValue;
 	const answers: IDataObject = {};
 	for (const [id, value] of Object.entries(mapper?.value ?? {})) {
@@ -145,8 +149,38 @@ export async function readProfileUpdate(
 	return { fields, answers };
 }
 
+/** A row of POST /users/batch-update: the member's email, the fields, and the answers under `questionAnswers`. */
+export function batchUpdateRow(email: string, fields: IDataObject, answers: IDataObject): IDataObject {
+	return { ...fields, email, ...(Object.keys(answers).length ? { questionAnswers: answers } : {}) };
+}
+
 /** The PATCH / updateProfileByEmail body: fields plus answers keyed by question id. */
 export async function buildUpdateBody(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const { fields, answers } = await readProfileUpdate(ctx, itemIndex);
 	return { ...fields, ...answers };
 }
+
+/** Options of the batch update jobs (Update Many, Create or Update Many): the audit note and who made the change. */
+export const batchOptions: INodeProperties = collection(
+	'options',
+	[
+		{
+			displayName: 'Operator Email',
+			name: 'operatorEmail',
+			type: 'string',
+			placeholder: 'admin@example.com',
+			default: '',
+			description: 'Email of a community admin to attribute the changes to (ignored by the API if it matches no admin)',
+		},
+		{
+			displayName: 'Reason',
+			name: 'reason',
+			type: 'string',
+			default: '',
+			description: 'Audit note stored with the batch, for example "CRM sync"',
+		},
+	],
+	{ name: 'batchOptions' },
+);
+
+export const batchOptionsSchema = z.object({ operatorEmail: email.optional(), reason: z.string().optional() }).strict();

@@ -1,0 +1,120 @@
+/**
+ * Member → Create or Update Many (Batch) in a real n8n 2.41.1: a list of 250 rows where 100
+ * members exist, 140 do not and 10 rows are invalid. Every row gets its own result, the
+ * sandbox's members show the new values, each row is in each kind of job at most once, and the
+ * API never answers 429.
+ */
+import type { SandboxAdmin } from '../../tools/sandbox/admin.cjs';
+import type { RequestLogEntry } from '../../tools/sandbox/requestLog.cjs';
+import { E2E, actionWorkflow } from './harness.cjs';
+
+describe('Member → Create or Update Many (Batch) in n8n', () => {
+	let e2e: E2E;
+
+	beforeAll(async () => {
+		e2e = await E2E.start();
+	});
+	afterAll(async () => {
+		await e2e?.stop();
+	});
+
+	it('a 250-row list: 100 existing members updated, 140 created, 10 invalid rows failed on their own items', async () => {
+		const { store } = e2e.sandbox!.admin as SandboxAdmin;
+		const tag = String(Date.now());
+		const existing = store
+			.activeMembers()
+			.filter((m) => m.email)
+			.slice(0, 100)
+			.map((m) => m.email!);
+		expect(existing).toHaveLength(100);
+		const rows: Array<Record<string, string>> = [];
+		let made = 0;
+		let invalid = 0;
+		for (let i = 0; i < 250; i++) {
+			if (i % 25 === 24) {
+				// 10 invalid rows: an email that is not one, or a picture URL that is not a URL.
+				rows.push(
+					invalid++ % 2 === 0
+						? { email: `broken-${i}`, first: 'Bad', title: 'Row', company: 'Acme' }
+						: { email: `bad-url-${tag}-${i}@example.com`, first: 'Bad', title: 'Row', company: 'Acme', picture: 'photo.png' },
+				);
+			} else if (made < 100 && i % 12 < 5) {
+				rows.push({ email: existing[made++], first: 'Synced', title: `Title ${tag}`, company: `Company ${tag}` });
+			} else {
+				rows.push({ email: `new-${tag}-${i}@example.com`, first: `New${i}`, title: 'Engineer', company: 'Fresh Co' });
+			}
+		}
+		// Fill up to 100 existing members, in place of new rows at the end.
+		for (let i = 249; made < 100; i--) {
+			if (rows[i].email.startsWith('new-')) rows[i] = { email: existing[made++], first: 'Synced', title: `Title ${tag}`, company: `Company ${tag}` };
+		}
+		const kind = (row: Record<string, string>) =>
+			row.first === 'Bad' ? 'invalid' : row.email.startsWith('new-') ? 'new' : 'existing';
+		expect(rows.filter((r) => kind(r) === 'existing')).toHaveLength(100);
+		expect(rows.filter((r) => kind(r) === 'new')).toHaveLength(140);
+		expect(rows.filter((r) => kind(r) === 'invalid')).toHaveLength(10);
+
+		await e2e.sandbox!.adminRequest('DELETE', 'requests');
+		const wf = actionWorkflow(
+			`Create or update 250 members ${tag}`,
+			{
+				resource: 'member',
+				operation: 'createOrUpdateMany',
+				email: '={{ $json.email }}',
+				firstName: '={{ $json.first }}',
+				position: '={{ $json.title }}',
+				company: '={{ $json.company }}',
+				additionalFields: { pictureUrl: '={{ $json.picture }}' },
+				batchOptions: { reason: 'e2e list sync' },
+			},
+			{ rows },
+		);
+		const out = await e2e.runWorkflow(wf, { timeoutMs: 180_000 });
+		const items = out['Community Platform'];
+		expect(items).toHaveLength(250);
+		expect(items.map((item) => item.pairedItem)).toEqual(rows.map((_, item) => ({ item })));
+
+		items.forEach(({ json }, i) => {
+			const row = rows[i];
+			if (kind(row) === 'invalid') {
+				expect(json).toEqual({
+					status: 'failed',
+					failed: true,
+					jobIds: [],
+					reason: expect.stringMatching(row.picture ? /"Picture URL" must be a full URL/ : /"Email" must be an email address/),
+				});
+			} else if (kind(row) === 'existing') {
+				expect(json).toMatchObject({ action: 'updated', status: 'updated', failed: false, userId: expect.any(String), jobIds: [json.jobId] });
+			} else {
+				expect(json).toMatchObject({ action: 'created', status: 'created', failed: false, userId: expect.any(String) });
+				expect(json.jobIds).toEqual([expect.any(String), json.jobId]);
+			}
+		});
+
+		// The sandbox's state: the existing members carry the new values; the new ones exist.
+		for (const email of existing) {
+			expect(store.memberByEmail(email)).toMatchObject({ firstName: 'Synced', title: `Title ${tag}`, company: `Company ${tag}` });
+		}
+		rows.filter((r) => kind(r) === 'new').forEach((row) => {
+			expect(store.memberByEmail(row.email)).toMatchObject({ firstName: row.first, title: 'Engineer', company: 'Fresh Co' });
+		});
+
+		// The requests: 3 update jobs (240 rows) and 2 create jobs (the 140 new rows); no row twice
+		// in jobs of one kind, no invalid row sent, and no 429.
+		const log = (await e2e.sandbox!.requests()) as unknown as RequestLogEntry[];
+		const submitted = (path: string) =>
+			log
+				.filter((r) => r.method === 'POST' && r.path.endsWith(path))
+				.map((r) => (r.body as { users: Array<{ email: string }>; reason?: string }));
+		const updates = submitted('/users/batch-update');
+		const creates = submitted('/users/batch');
+		expect(updates.map((job) => job.users.length)).toEqual([100, 100, 40]);
+		expect(updates.every((job) => job.reason === 'e2e list sync')).toBe(true);
+		expect(creates.map((job) => job.users.length)).toEqual([100, 40]);
+		const updatedEmails = updates.flatMap((job) => job.users.map((u) => u.email));
+		const createdEmails = creates.flatMap((job) => job.users.map((u) => u.email));
+		expect(new Set(updatedEmails).size).toBe(240);
+		expect(createdEmails.sort()).toEqual(rows.filter((r) => kind(r) === 'new').map((r) => r.email).sort());
+		expect(log.filter((r) => r.status === 429)).toEqual([]);
+	}, 240_000);
+});

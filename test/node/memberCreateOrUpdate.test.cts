@@ -1,0 +1,276 @@
+/**
+ * Member → Create or Update (one item) and Create or Update Many (Batch): which requests each
+ * sends, in which order, and what each item gets back.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import nock from 'nock';
+
+import { API, runNode } from '../helpers/harness.cjs';
+import { useVirtualClock } from '../helpers/virtualClock.cjs';
+
+useVirtualClock();
+
+const QUESTIONS = () =>
+	nock(API)
+		.get('/userProfileQuestions')
+		.reply(200, [{ id: 'q1', title: 'Favourite tool?', inUserProfileForm: true }])
+		.get('/userProfileQuestions/q1')
+		.reply(200, { id: 'q1', title: 'Favourite tool?', type: 'Single Line Text' });
+
+const answers = (value: IDataObject) => ({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] });
+
+/** Records the body of every request to `path` (answered by `reply`). */
+function capture(method: 'post' | 'patch', path: string, status: number, reply: (body: IDataObject) => IDataObject) {
+	const bodies: IDataObject[] = [];
+	nock(API)
+		[method](path, (body: IDataObject) => {
+			bodies.push(body);
+			return true;
+		})
+		.reply(status, (_uri: string, body: IDataObject) => reply(body));
+	return bodies;
+}
+
+const single = (parameters: IDataObject, continueOnFail = false) =>
+	runNode({ parameters: { resource: 'member', operation: 'createOrUpdate', email: 'ada@example.com', ...parameters }, continueOnFail });
+
+const NOT_FOUND = () => ({ message: 'User not found' });
+
+describe('Member: Create or Update', () => {
+	it('updates an existing member with only the fields set, in one request', async () => {
+		const sent = capture('post', '/updateProfileByEmail', 200, () => ({
+			user: { id: 'u1', firstName: 'Ada', company: 'Acme' },
+			updatedQuestionAnswers: {},
+		}));
+		const out = await single({ firstName: 'Ada', company: 'Acme', additionalFields: { bio: 'Hi' } });
+		expect(sent).toEqual([{ email: 'ada@example.com', firstName: 'Ada', company: 'Acme', bio: 'Hi' }]);
+		expect(out[0].json).toMatchObject({ action: 'updated', userId: 'u1', email: 'ada@example.com', user: { id: 'u1' } });
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
+	it('an existing member needs no First Name, Job Title or Company: a profile answer alone updates it', async () => {
+		QUESTIONS();
+		const sent = capture('post', '/updateProfileByEmail', 200, () => ({ user: { id: 'u1' }, updatedQuestionAnswers: { 'Favourite tool?': 'n8n' } }));
+		const out = await single({ profileAnswers: answers({ q1: 'n8n' }) });
+		expect(sent).toEqual([{ email: 'ada@example.com', q1: 'n8n' }]);
+		expect(out[0].json.action).toBe('updated');
+	});
+
+	it('creates the member when no one has the email (the update answers 404), with the creation fields only', async () => {
+		const tried = capture('post', '/updateProfileByEmail', 404, NOT_FOUND);
+		const created = capture('post', '/users', 200, () => ({ userId: 'u9', userFirstName: 'Ada', memberType: 'Standard' }));
+		const out = await single({
+			firstName: 'Ada',
+			position: 'Engineer',
+			company: 'Acme',
+			additionalFields: { lastName: 'Lovelace', linkedInUrl: 'https://www.linkedin.com/in/ada' },
+		});
+		expect(tried).toHaveLength(1);
+		expect(created).toEqual([
+			{
+				email: 'ada@example.com',
+				firstName: 'Ada',
+				position: 'Engineer',
+				company: 'Acme',
+				lastName: 'Lovelace',
+				linkedInUrl: 'https://www.linkedin.com/in/ada',
+			},
+		]);
+		expect(out[0].json).toMatchObject({ action: 'created', userId: 'u9', email: 'ada@example.com', userFirstName: 'Ada' });
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
+	it('a new member gets what creation cannot set (bio, member type, answers) in an update of the new member', async () => {
+		QUESTIONS();
+		capture('post', '/updateProfileByEmail', 404, NOT_FOUND);
+		const created = capture('post', '/users', 200, () => ({ userId: 'u9' }));
+		const completed = capture('patch', '/users/u9', 200, () => ({ user: { id: 'u9', memberType: 'Guest' }, updatedQuestionAnswers: { 'Favourite tool?': 'n8n' } }));
+		const out = await single({
+			firstName: 'Ada',
+			position: 'Engineer',
+			company: 'Acme',
+			additionalFields: { bio: 'Hi', memberType: 'guest' },
+			profileAnswers: answers({ q1: 'n8n' }),
+		});
+		expect(created[0]).toEqual({ email: 'ada@example.com', firstName: 'Ada', position: 'Engineer', company: 'Acme' });
+		expect(completed).toEqual([{ bio: 'Hi', memberType: 'Guest', q1: 'n8n' }]);
+		expect(out[0].json).toMatchObject({ action: 'created', userId: 'u9', updatedQuestionAnswers: { 'Favourite tool?': 'n8n' } });
+	});
+
+	it('no member and no First Name, Job Title or Company: fails naming what a new member needs, and creates nothing', async () => {
+		capture('post', '/updateProfileByEmail', 404, NOT_FOUND);
+		await expect(single({ company: 'Acme' })).rejects.toMatchObject({
+			message: 'No member has the email "ada@example.com", and a new member cannot be created from this item',
+			description: expect.stringMatching(/"First Name" is required: enter the first name; "Job Title" is required: enter the job title/),
+		});
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
+	it("any other refusal of the update is the API's error, and nothing is created", async () => {
+		capture('post', '/updateProfileByEmail', 400, () => ({ message: 'invalid memberType' }));
+		const out = await single({ firstName: 'Ada', position: 'Engineer', company: 'Acme' }, true);
+		expect(out[0].json.error).toBe('invalid memberType');
+	});
+
+	it('when the new member is created but the update after it fails, the error says it was created and how to finish', async () => {
+		capture('post', '/updateProfileByEmail', 404, NOT_FOUND);
+		capture('post', '/users', 200, () => ({ userId: 'u9' }));
+		capture('patch', '/users/u9', 400, () => ({ message: 'invalid approvalStatus' }));
+		await expect(
+			single({ firstName: 'Ada', position: 'Engineer', company: 'Acme', additionalFields: { approvalStatus: 'pending' } }),
+		).rejects.toMatchObject({
+			message: 'The member was created (ID u9), but setting its other fields failed: invalid approvalStatus',
+			description: expect.stringContaining('Run the item again once fixed'),
+		});
+	});
+});
+
+// ------------------------------------------------------------------ the batch
+
+type Row = IDataObject & { email: string };
+
+/** A job endpoint's submissions: each job's body, answered with job ids `<prefix>1`, `<prefix>2`, … */
+function jobs(path: string, prefix: string, answer: (row: Row, position: number) => IDataObject) {
+	const submitted: Array<{ users: Row[] } & IDataObject> = [];
+	nock(API)
+		.persist()
+		.post(path, (body: { users: Row[] }) => {
+			submitted.push(body);
+			return true;
+		})
+		.reply(202, () => ({ jobId: `${prefix}${submitted.length}`, status: 'pending' }))
+		.get(new RegExp(`^/public-api/v1${path}/${prefix}\\d+$`))
+		.reply(200, (uri: string) => {
+			const jobId = uri.split('/').pop() as string;
+			const { users } = submitted[Number(jobId.slice(prefix.length)) - 1];
+			return { jobId, status: 'completed', results: users.map((row, i) => ({ recordPosition: i, ...answer(row, i) })) };
+		});
+	return submitted;
+}
+
+const EXISTING = new Set(['m0@example.com', 'm2@example.com']);
+/** The update job's answer for a row: members m0 and m2 exist (m2 unchanged), the others do not. */
+const updateAnswer = (row: Row): IDataObject =>
+	EXISTING.has(row.email)
+		? { tenantUserId: `id-${row.email}`, status: row.email === 'm2@example.com' ? 'noop' : 'updated' }
+		: { status: 'not_found' };
+const createAnswer = (row: Row): IDataObject => ({ tenantUserId: `new-${row.email}`, status: 'created' });
+
+const person = (n: number, more: IDataObject = {}) => ({ email: `m${n}@example.com`, first: `M${n}`, title: 'Dev', company: 'Acme', ...more });
+
+const many = (items: IDataObject[], parameters: IDataObject = {}) =>
+	runNode({
+		items,
+		parameters: {
+			resource: 'member',
+			operation: 'createOrUpdateMany',
+			email: '={{ $json.email }}',
+			firstName: '={{ $json.first }}',
+			position: '={{ $json.title }}',
+			company: '={{ $json.company }}',
+			...parameters,
+		},
+	});
+
+describe('Member: Create or Update Many (Batch)', () => {
+	afterEach(() => nock.cleanAll());
+
+	it('updates every row first, creates only the rows no member has, and says which it did for each item', async () => {
+		const updates = jobs('/users/batch-update', 'u', updateAnswer);
+		const creates = jobs('/users/batch', 'c', createAnswer);
+		const items = [person(0), person(1), person(2), { ...person(3), email: 'not an email' }, person(4)];
+		const out = await many(items, { batchOptions: { reason: 'CRM sync' } });
+
+		expect(updates).toHaveLength(1);
+		expect(updates[0].reason).toBe('CRM sync');
+		expect(updates[0].users.map((row) => row.email)).toEqual(['m0@example.com', 'm1@example.com', 'm2@example.com', 'm4@example.com']);
+		expect(updates[0].users[0]).toEqual({ email: 'm0@example.com', firstName: 'M0', position: 'Dev', company: 'Acme' });
+		expect(creates).toHaveLength(1);
+		expect(creates[0]).toEqual({
+			users: [
+				{ email: 'm1@example.com', firstName: 'M1', position: 'Dev', company: 'Acme' },
+				{ email: 'm4@example.com', firstName: 'M4', position: 'Dev', company: 'Acme' },
+			],
+		});
+
+		expect(out.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
+		expect(out.map((item) => [item.json.action, item.json.status, item.json.failed])).toEqual([
+			['updated', 'updated', false],
+			['created', 'created', false],
+			['updated', 'noop', false],
+			[undefined, 'failed', true],
+			['created', 'created', false],
+		]);
+		expect(out[0].json).toMatchObject({ userId: 'id-m0@example.com', jobId: 'u1', jobIds: ['u1'], recordPosition: 0 });
+		expect(out[1].json).toMatchObject({ userId: 'new-m1@example.com', jobId: 'c1', jobIds: ['u1', 'c1'], recordPosition: 0 });
+		expect(out[4].json).toMatchObject({ jobId: 'c1', jobIds: ['u1', 'c1'], recordPosition: 1 });
+		expect(out[3].json.reason).toContain('"Email" must be an email address');
+	});
+
+	it('a new member gets bio, member type and answers in one more update job, after it is created', async () => {
+		QUESTIONS();
+		const updates = jobs('/users/batch-update', 'u', (row) => (row.email === 'm0@example.com' ? updateAnswer(row) : { tenantUserId: 'x', status: updates.length > 1 ? 'updated' : 'not_found' }));
+		jobs('/users/batch', 'c', createAnswer);
+		const out = await many([person(0), person(1)], {
+			additionalFields: { bio: '={{ $json.first }} bio' },
+			profileAnswers: answers({ q1: 'n8n' }),
+		});
+		expect(updates.map((job) => job.users)).toEqual([
+			[
+				{ email: 'm0@example.com', firstName: 'M0', position: 'Dev', company: 'Acme', bio: 'M0 bio', questionAnswers: { q1: 'n8n' } },
+				{ email: 'm1@example.com', firstName: 'M1', position: 'Dev', company: 'Acme', bio: 'M1 bio', questionAnswers: { q1: 'n8n' } },
+			],
+			[{ email: 'm1@example.com', bio: 'M1 bio', questionAnswers: { q1: 'n8n' } }],
+		]);
+		expect(out[1].json).toMatchObject({ action: 'created', status: 'created', failed: false, jobIds: ['u1', 'c1', 'u2'] });
+	});
+
+	it('a row no member has that lacks what creation needs fails on its own item and is not sent to a create job', async () => {
+		jobs('/users/batch-update', 'u', updateAnswer);
+		const creates = jobs('/users/batch', 'c', createAnswer);
+		const out = await many([person(0), person(1, { first: '' }), person(4, { company: 'A' })]);
+		expect(creates).toEqual([]);
+		expect(out[0].json.action).toBe('updated');
+		expect(out[1].json).toMatchObject({
+			status: 'failed',
+			failed: true,
+			jobIds: ['u1'],
+			reason: 'No member has this email, and a new member cannot be created from this item: "First Name" is required: enter the first name',
+		});
+		expect(out[2].json.reason).toContain('"Company" must be at least 2 characters long');
+	});
+
+	it('a row whose update job did not finish within Max Wait is never sent to a create job', async () => {
+		nock(API)
+			.post('/users/batch-update')
+			.reply(202, { jobId: 'u1', status: 'pending' })
+			.get('/users/batch-update/u1')
+			.times(100)
+			.reply(200, { jobId: 'u1', status: 'processing', results: [] });
+		const out = await many([person(1)], { maxWaitMinutes: 1 });
+		expect(out[0].json).toMatchObject({ status: 'timeout', failed: true, jobId: 'u1', jobIds: ['u1'] });
+		expect(out[0].json.action).toBeUndefined();
+	});
+
+	it('a spent daily quota at the create step: the updated rows keep their result, the others say they were not submitted', async () => {
+		jobs('/users/batch-update', 'u', updateAnswer);
+		nock(API)
+			.post('/users/batch')
+			.reply(429, { message: 'Daily quota exceeded' }, {
+				'Retry-After': '40000',
+				'X-RateLimit-Daily-Remaining': '0',
+				'X-RateLimit-Daily-Reset': String(Math.floor(Date.UTC(2026, 10, 21) / 1000)),
+			});
+		const out = await many([person(0), person(1)]);
+		expect(out[0].json).toMatchObject({ action: 'updated', failed: false });
+		expect(out[1].json).toMatchObject({ status: 'not_submitted', failed: true, jobIds: ['u1'] });
+		expect(out[1].json.reason).toContain('0 of 1 valid rows were submitted');
+	});
+
+	it('a duplicate email fails on the later item, and the first goes on', async () => {
+		const updates = jobs('/users/batch-update', 'u', updateAnswer);
+		const out = await many([person(0), { ...person(0), email: 'M0@Example.com' }]);
+		expect(updates[0].users).toHaveLength(1);
+		expect(out[1].json).toMatchObject({ status: 'failed', reason: expect.stringContaining('Duplicate of item 0') });
+	});
+});
