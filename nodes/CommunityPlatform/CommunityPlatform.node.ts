@@ -28,10 +28,10 @@ export class CommunityPlatform implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: RESOURCES.map(({ name, value, description }) => ({ name, value, description })),
+				options: RESOURCES.map((resource) => resource.option),
 				default: 'member',
 			},
-			...RESOURCES.flatMap((resource) => resource.module.description),
+			...RESOURCES.flatMap((resource) => resource.properties),
 		],
 	};
 

@@ -7,11 +7,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { CommunityPlatform } from '../../nodes/CommunityPlatform/CommunityPlatform.node';
+import type { NodeMap } from '../../nodes/CommunityPlatform/actions/resources';
 
 export const description = new CommunityPlatform().description;
 const { properties } = description;
 
-export type Key = `${string}.${string}`;
+/** `resource.operation` of an operation the registry knows: a misspelt one does not compile. */
+export type Key = { [R in keyof NodeMap]: `${R}.${NodeMap[R]}` }[keyof NodeMap];
 
 export function shownFor(property: INodeProperties, resource: string, operation: string): boolean {
 	const show = property.displayOptions?.show ?? {};
@@ -28,7 +30,7 @@ function nodeOperations(): Key[] {
 	for (const { value: resource } of resources) {
 		for (const property of properties) {
 			if (property.name !== 'operation' || !shownFor(property, resource, '')) continue;
-			for (const option of (property.options ?? []) as Array<{ value: string }>) keys.push(`${resource}.${option.value}`);
+			for (const option of (property.options ?? []) as Array<{ value: string }>) keys.push(`${resource}.${option.value}` as Key);
 		}
 	}
 	return keys;

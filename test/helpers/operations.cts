@@ -15,7 +15,7 @@ export { OPERATIONS, fieldsOf, labelOf, type Key };
 export const rl = (mode: string, value: string) => ({ __rl: true, mode, value });
 
 /** Valid parameters for each operation; a case changes one thing. */
-export const BASE: Record<Key, INodeParameters> = {
+export const BASE: Partial<Record<Key, INodeParameters>> = {
 	'club.addMember': { club: rl('id', 'c1'), member: rl('email', 'a@example.com') },
 	'club.addMembersBatch': { club: rl('id', 'c1'), member: rl('email', 'a@example.com') },
 	'club.getApplicationRequests': { club: rl('id', 'c1') },

@@ -1,7 +1,7 @@
-/** Loaders for options lists, one file per area of the API. */
-export * from './options/spaces';
-export * from './options/profileQuestions';
-export * from './options/content';
-export * from './options/events';
-export * from './options/clubs';
-export * from './options/emails';
+/** Loaders for options lists, one file per area of the API. Every name here is a node method. */
+export { getClubs } from './options/clubs';
+export { getCollections } from './options/content';
+export { getSubscriptionTypes } from './options/emails';
+export { getEventInvitationTicketTypes, getEventTicketTypes } from './options/events';
+export { getProfileQuestions } from './options/profileQuestions';
+export { getSpaces } from './options/spaces';

@@ -1,25 +1,17 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { defineResource } from '../operation';
 import * as get from './get.operation';
 
-export { get };
-
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['batchJob'] } },
-		options: [
-			{
-				name: 'Get',
-				value: 'get',
-				description: 'Get the status and per-row results of a batch job',
-				action: 'Get a batch job',
-			},
-		],
-		default: 'get',
+export const batchJob = defineResource({
+	value: 'batchJob',
+	name: 'Batch Job',
+	description: 'Status and results of bulk create, update and club add jobs',
+	default: 'get',
+	operations: {
+		get: {
+			name: 'Get',
+			description: 'Get the status and per-row results of a batch job',
+			action: 'Get a batch job',
+			module: get,
+		},
 	},
-	...get.description,
-];
+});

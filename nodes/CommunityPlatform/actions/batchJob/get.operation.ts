@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { jobEndpoints } from '../../batch/jobs';
 import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
+import { shownFor } from '../operation';
 
 const properties: INodeProperties[] = [
 	{
@@ -38,7 +39,9 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['batchJob'], operation: ['get'] } }, properties);
+export const displayOptions = shownFor('batchJob', 'get');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 const JOB_KINDS = ['createUsers', 'updateUsers', 'addClubMembers'] as const;
 const NO_JOB_ID = 'is empty: enter the jobId a batch operation returned';

@@ -1,5 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { defineResource } from '../operation';
 import * as addMember from './addMember.operation';
 import * as addMembersBatch from './addMembersBatch.operation';
 import * as getAll from './getAll.operation';
@@ -8,69 +7,55 @@ import * as getMemberClubs from './getMemberClubs.operation';
 import * as removeMember from './removeMember.operation';
 import * as updateMemberClubs from './updateMemberClubs.operation';
 
-export { addMember, addMembersBatch, getAll, getApplicationRequests, getMemberClubs, removeMember, updateMemberClubs };
-
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['club'] } },
-		options: [
-			{
-				name: 'Add Member',
-				value: 'addMember',
-				description: 'Add one member, by ID or email, to a club',
-				action: 'Add a member to a club',
-			},
-			{
-				name: 'Add Members (Batch)',
-				value: 'addMembersBatch',
-				description:
-					'Add the member of every input item to its club in bulk jobs of up to 100 and wait for the result of each',
-				action: 'Add many members to a club in a batch',
-			},
-			{
-				name: 'Get Application Requests',
-				value: 'getApplicationRequests',
-				description:
-					'List the requests to join a club, filtered by status, applicant name, email, job title, company or member type, with the total count',
-				action: 'Get application requests of a club',
-			},
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				description: 'List the clubs of the community with their ID, name, slug and access type',
-				action: 'Get many clubs',
-			},
-			{
-				name: "Get Member's Clubs",
-				value: 'getMemberClubs',
-				description: 'List the clubs a member belongs to',
-				action: 'Get the clubs of a member',
-			},
-			{
-				name: 'Remove Member',
-				value: 'removeMember',
-				description: 'Remove one member, by ID or email, from a club',
-				action: 'Remove a member from a club',
-			},
-			{
-				name: "Update Member's Clubs",
-				value: 'updateMemberClubs',
-				description:
-					'Add a member to up to 10 clubs, or set exactly which clubs they belong to, with a result per club',
-				action: 'Update the clubs of a member',
-			},
-		],
-		default: 'getAll',
+export const club = defineResource({
+	value: 'club',
+	name: 'Club',
+	description: 'Clubs, their members and requests to join',
+	default: 'getAll',
+	operations: {
+		addMember: {
+			name: 'Add Member',
+			description: 'Add one member, by ID or email, to a club',
+			action: 'Add a member to a club',
+			module: addMember,
+		},
+		addMembersBatch: {
+			name: 'Add Members (Batch)',
+			description:
+				'Add the member of every input item to its club in bulk jobs of up to 100 and wait for the result of each',
+			action: 'Add many members to a club in a batch',
+			module: addMembersBatch,
+		},
+		getApplicationRequests: {
+			name: 'Get Application Requests',
+			description:
+				'List the requests to join a club, filtered by status, applicant name, email, job title, company or member type, with the total count',
+			action: 'Get application requests of a club',
+			module: getApplicationRequests,
+		},
+		getAll: {
+			name: 'Get Many',
+			description: 'List the clubs of the community with their ID, name, slug and access type',
+			action: 'Get many clubs',
+			module: getAll,
+		},
+		getMemberClubs: {
+			name: "Get Member's Clubs",
+			description: 'List the clubs a member belongs to',
+			action: 'Get the clubs of a member',
+			module: getMemberClubs,
+		},
+		removeMember: {
+			name: 'Remove Member',
+			description: 'Remove one member, by ID or email, from a club',
+			action: 'Remove a member from a club',
+			module: removeMember,
+		},
+		updateMemberClubs: {
+			name: "Update Member's Clubs",
+			description: 'Add a member to up to 10 clubs, or set exactly which clubs they belong to, with a result per club',
+			action: 'Update the clubs of a member',
+			module: updateMemberClubs,
+		},
 	},
-	...addMember.description,
-	...addMembersBatch.description,
-	...getAll.description,
-	...getApplicationRequests.description,
-	...getMemberClubs.description,
-	...removeMember.description,
-	...updateMemberClubs.description,
-];
+});

@@ -6,8 +6,11 @@ import { runBatchOperation, waitProperties } from '../../batch/operation';
 import { clubIdOf, clubLocator } from '../../locators/club';
 import { memberLocator, readMember } from '../../locators/member';
 import { assertSendablePath } from '../../transport/request';
+import { shownFor } from '../operation';
 
-export const description = updateDisplayOptions({ show: { resource: ['club'], operation: ['addMembersBatch'] } }, [
+export const displayOptions = shownFor('club', 'addMembersBatch');
+
+export const description = updateDisplayOptions(displayOptions, [
 	...waitProperties,
 	clubLocator,
 	memberLocator(true),

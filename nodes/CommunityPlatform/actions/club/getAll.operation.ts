@@ -3,10 +3,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listClubs } from '../../reads/clubs';
 import { readLimit, returnAllAndLimit } from '../../parameters/limit';
+import { shownFor } from '../operation';
 
 const properties: INodeProperties[] = [...returnAllAndLimit];
 
-export const description = updateDisplayOptions({ show: { resource: ['club'], operation: ['getAll'] } }, properties);
+export const displayOptions = shownFor('club', 'getAll');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** The API returns every club in one list (no paging); the limit is applied here. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

@@ -9,6 +9,7 @@ import { readParameters } from '../../parameters/read';
 import { paginate } from '../../transport/paginate';
 import { pathOf } from '../../transport/request';
 import { collection } from '../../parameters/fields';
+import { shownFor } from '../operation';
 
 const APPLICATION_STATUSES = ['Pending', 'Accepted', 'Declined', 'Expired'] as const;
 const APPLICATION_SORTS = ['DEFAULT', 'CREATED_AT_ASC', 'CREATED_AT_DESC', 'NAME_ASC', 'NAME_DESC'] as const;
@@ -76,10 +77,9 @@ const queryFields: INodeProperties[] = [
 
 const properties: INodeProperties[] = [...leadingProperties, ...queryFields];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['club'], operation: ['getApplicationRequests'] } },
-	properties,
-);
+export const displayOptions = shownFor('club', 'getApplicationRequests');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 const filterText = z.string().trim().min(1, 'is empty: remove the filter or enter some text').optional();
 

@@ -3,13 +3,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { memberLocator, readMember } from '../../locators/member';
 import { apiRequest, pathOf } from '../../transport/request';
+import { shownFor } from '../operation';
 
 const properties: INodeProperties[] = [memberLocator(false)];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['club'], operation: ['getMemberClubs'] } },
-	properties,
-);
+export const displayOptions = shownFor('club', 'getMemberClubs');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** One item: the member's name and email with `userClubs`, the list of clubs they belong to. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {

@@ -5,6 +5,7 @@ import { memberLocator, readMember } from '../../locators/member';
 import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
 import { hiddenWhenRemovingAll, membershipChangeSchema, membershipModeProperties, nameList } from '../membershipChange';
+import { shownFor } from '../operation';
 
 /** The API's limit on clubIds and on clubNames in one update. */
 const MAX_CLUBS_PER_UPDATE = 10;
@@ -47,10 +48,9 @@ const clubNamesField: INodeProperties = {
 
 const properties: INodeProperties[] = [memberLocator(true), ...modeProperties, clubsByField, clubIdsField, clubNamesField];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['club'], operation: ['updateMemberClubs'] } },
-	properties,
-);
+export const displayOptions = shownFor('club', 'updateMemberClubs');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /**
  * POST /updateUserClubs. The output is the API's answer: the member, oldClubs, newClubs and

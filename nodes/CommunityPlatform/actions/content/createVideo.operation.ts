@@ -7,6 +7,7 @@ import { readParameters } from '../../parameters/read';
 import type { ErrorHint } from '../../transport/errors';
 import { apiRequest } from '../../transport/request';
 import { collection } from '../../parameters/fields';
+import { shownFor } from '../operation';
 
 const properties: INodeProperties[] = [
 	{
@@ -94,10 +95,9 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['content'], operation: ['createVideo'] } },
-	properties,
-);
+export const displayOptions = shownFor('content', 'createVideo');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** The 400s of POST /videos (API documentation: Content), each with what to change. */
 const VIDEO_HINTS: ErrorHint[] = [

@@ -8,6 +8,7 @@ import { failParameters, readParameters } from '../../parameters/read';
 import { simplifyContent } from '../../output/simplify';
 import { paginate } from '../../transport/paginate';
 import { collection, simplify } from '../../parameters/fields';
+import { shownFor } from '../operation';
 import { CONTENT_TYPES, DATED_CONTENT_TYPES } from './contentTypes';
 
 const leadingProperties: INodeProperties[] = [
@@ -50,7 +51,9 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['content'], operation: ['getAll'] } }, properties);
+export const displayOptions = shownFor('content', 'getAll');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 const filtersSchema = z
 	.object({ fromDate: day.optional(), toDate: day.optional() })

@@ -1,25 +1,17 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { defineResource } from '../operation';
 import * as create from './create.operation';
 
-export { create };
-
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['contributionLog'] } },
-		options: [
-			{
-				name: 'Create',
-				value: 'create',
-				description: "Log a member's contribution, which adds its points to the member",
-				action: 'Create a contribution log',
-			},
-		],
-		default: 'create',
+export const contributionLog = defineResource({
+	value: 'contributionLog',
+	name: 'Contribution Log',
+	description: "Logged contributions that add to a member's points",
+	default: 'create',
+	operations: {
+		create: {
+			name: 'Create',
+			description: "Log a member's contribution, which adds its points to the member",
+			action: 'Create a contribution log',
+			module: create,
+		},
 	},
-	...create.description,
-];
+});

@@ -6,6 +6,7 @@ import { email, requiredDateTime, requiredText } from '../../parameters/primitiv
 import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
 import { collection } from '../../parameters/fields';
+import { shownFor } from '../operation';
 
 const properties: INodeProperties[] = [
 	{
@@ -60,10 +61,9 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['contributionLog'], operation: ['create'] } },
-	properties,
-);
+export const displayOptions = shownFor('contributionLog', 'create');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 const COUNT_HINT = 'must be a number, such as 1';
 

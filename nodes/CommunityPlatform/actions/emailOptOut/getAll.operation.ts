@@ -6,6 +6,7 @@ import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 import { email, oneOf, optionalDateTime } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { collection } from '../../parameters/fields';
+import { shownFor } from '../operation';
 import { readOptOuts } from './readOptOuts';
 
 const leadingProperties: INodeProperties[] = [
@@ -60,10 +61,9 @@ const filters: INodeProperties = collection('filters', [
 
 const properties: INodeProperties[] = [...leadingProperties, filters];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['emailOptOut'], operation: ['getAll'] } },
-	properties,
-);
+export const displayOptions = shownFor('emailOptOut', 'getAll');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** Query of GET /email-unsubscribes, without paging. */
 const querySchema = z

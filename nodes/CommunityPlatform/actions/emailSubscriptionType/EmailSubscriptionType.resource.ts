@@ -1,25 +1,17 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { defineResource } from '../operation';
 import * as getAll from './getAll.operation';
 
-export { getAll };
-
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['emailSubscriptionType'] } },
-		options: [
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				description: 'List the kinds of community email members can opt out of, in dashboard order',
-				action: 'Get many email subscription types',
-			},
-		],
-		default: 'getAll',
+export const emailSubscriptionType = defineResource({
+	value: 'emailSubscriptionType',
+	name: 'Email Subscription Type',
+	description: 'Kinds of community email members can opt out of',
+	default: 'getAll',
+	operations: {
+		getAll: {
+			name: 'Get Many',
+			description: 'List the kinds of community email members can opt out of, in dashboard order',
+			action: 'Get many email subscription types',
+			module: getAll,
+		},
 	},
-	...getAll.description,
-];
+});

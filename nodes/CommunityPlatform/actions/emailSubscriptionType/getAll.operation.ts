@@ -6,6 +6,7 @@ import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 import { readParameters } from '../../parameters/read';
 import { listSubscriptionTypes } from '../../reads/subscriptionTypes';
 import { collection } from '../../parameters/fields';
+import { shownFor } from '../operation';
 
 const filters: INodeProperties = collection('filters', [
 	{
@@ -26,10 +27,9 @@ const filters: INodeProperties = collection('filters', [
 
 const properties: INodeProperties[] = [...returnAllAndLimit, filters];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['emailSubscriptionType'], operation: ['getAll'] } },
-	properties,
-);
+export const displayOptions = shownFor('emailSubscriptionType', 'getAll');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** Query of GET /email-subscription-types, without paging. */
 const querySchema = z

@@ -1,33 +1,24 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { defineResource } from '../operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 
-export { get, getAll };
-
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['event'] } },
-		options: [
-			{
-				name: 'Get',
-				value: 'get',
-				description: 'Get an event by ID or by its URL in the community',
-				action: 'Get an event',
-			},
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				description: 'List events, filtered by title, dates, status, access or whether they are unlisted',
-				action: 'Get many events',
-			},
-		],
-		default: 'getAll',
+export const event = defineResource({
+	value: 'event',
+	name: 'Event',
+	description: 'Events of the community and its clubs',
+	default: 'getAll',
+	operations: {
+		get: {
+			name: 'Get',
+			description: 'Get an event by ID or by its URL in the community',
+			action: 'Get an event',
+			module: get,
+		},
+		getAll: {
+			name: 'Get Many',
+			description: 'List events, filtered by title, dates, status, access or whether they are unlisted',
+			action: 'Get many events',
+			module: getAll,
+		},
 	},
-	...get.description,
-	...getAll.description,
-];
+});

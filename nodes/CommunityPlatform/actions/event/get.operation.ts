@@ -4,10 +4,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { eventLocator, eventRef, getEvent } from '../../locators/event';
 import { simplifyEvents } from '../../output/simplify';
 import { simplify } from '../../parameters/fields';
+import { shownFor } from '../operation';
 
 const properties: INodeProperties[] = [eventLocator, simplify];
 
-export const description = updateDisplayOptions({ show: { resource: ['event'], operation: ['get'] } }, properties);
+export const displayOptions = shownFor('event', 'get');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const event = await getEvent.call(this, eventRef(this, itemIndex), itemIndex);

@@ -8,6 +8,7 @@ import { day, daysInOrder, flag, oneOf } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { paginate } from '../../transport/paginate';
 import { collection, simplify } from '../../parameters/fields';
+import { shownFor } from '../operation';
 
 /** Value sets in the spec's exact case, sorted for the option lists. */
 const EVENT_STATUSES = ['Draft', 'Published'] as const;
@@ -63,7 +64,9 @@ const filters: INodeProperties = collection('filters', [
 
 const properties: INodeProperties[] = [...returnAllAndLimit, filters, simplify];
 
-export const description = updateDisplayOptions({ show: { resource: ['event'], operation: ['getAll'] } }, properties);
+export const displayOptions = shownFor('event', 'getAll');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 const filtersSchema = z
 	.object({

@@ -8,6 +8,7 @@ import { requiredText } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { apiRequest, pathOf } from '../../transport/request';
 import { simplify } from '../../parameters/fields';
+import { shownFor } from '../operation';
 
 const attendeeIdField: INodeProperties = {
 	displayName: 'Attendee ID',
@@ -20,7 +21,9 @@ const attendeeIdField: INodeProperties = {
 
 const properties: INodeProperties[] = [eventLocator, attendeeIdField, simplify];
 
-export const description = updateDisplayOptions({ show: { resource: ['eventAttendee'], operation: ['get'] } }, properties);
+export const displayOptions = shownFor('eventAttendee', 'get');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const ref = eventRef(this, itemIndex);

@@ -9,6 +9,7 @@ import { email } from '../../parameters/primitives';
 import { ATTENDEES_MAX_PAGE_SIZE } from '../../transport/paginate';
 import { collection, simplify } from '../../parameters/fields';
 import { readEventRows } from '../eventRows';
+import { shownFor } from '../operation';
 
 const filters: INodeProperties = collection('filters', [
 	{
@@ -30,10 +31,9 @@ const filters: INodeProperties = collection('filters', [
 
 const properties: INodeProperties[] = [eventLocator, ...returnAllAndLimit, filters, simplify];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['eventAttendee'], operation: ['getAll'] } },
-	properties,
-);
+export const displayOptions = shownFor('eventAttendee', 'getAll');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 const filtersSchema = z
 	.object({

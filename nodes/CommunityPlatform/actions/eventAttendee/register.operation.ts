@@ -7,6 +7,7 @@ import { email, requiredText } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
 import { collection, emailField } from '../../parameters/fields';
+import { shownFor } from '../operation';
 
 const personFields: INodeProperties[] = [
 	emailField('Email address of the person to register; a new address becomes a guest member'),
@@ -34,10 +35,9 @@ const properties: INodeProperties[] = [
 	...personFields,
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['eventAttendee'], operation: ['register'] } },
-	properties,
-);
+export const displayOptions = shownFor('eventAttendee', 'register');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 const personSchema = z
 	.object({

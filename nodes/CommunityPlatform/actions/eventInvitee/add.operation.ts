@@ -7,6 +7,7 @@ import { ATTENDEE_TYPES, email, oneOf } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { apiRequest, pathOf } from '../../transport/request';
 import { collection } from '../../parameters/fields';
+import { shownFor } from '../operation';
 import { INVITEE_HINTS } from './hints';
 import { ticketType, ticketTypeProperty } from './ticketType';
 
@@ -77,7 +78,9 @@ const properties: INodeProperties[] = [
 	...invitationFields,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['eventInvitee'], operation: ['add'] } }, properties);
+export const displayOptions = shownFor('eventInvitee', 'add');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /**
  * Emails as a list, or as text separated by commas, semicolons or new lines. Each must be an

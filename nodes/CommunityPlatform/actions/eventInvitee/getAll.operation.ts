@@ -7,6 +7,7 @@ import { returnAllAndLimit } from '../../parameters/limit';
 import { ATTENDEE_TYPES, email, oneOf } from '../../parameters/primitives';
 import { collection } from '../../parameters/fields';
 import { readEventRows } from '../eventRows';
+import { shownFor } from '../operation';
 import { INVITEE_HINTS } from './hints';
 import { ticketType, ticketTypeProperty } from './ticketType';
 
@@ -40,10 +41,9 @@ const filters: INodeProperties = collection('filters', [
 
 const properties: INodeProperties[] = [eventLocator, ...returnAllAndLimit, filters];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['eventInvitee'], operation: ['getAll'] } },
-	properties,
-);
+export const displayOptions = shownFor('eventInvitee', 'getAll');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 const filtersSchema = z
 	.object({

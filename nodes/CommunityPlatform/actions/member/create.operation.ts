@@ -3,11 +3,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
+import { shownFor } from '../operation';
 import { createFieldsProperties, createMemberSchema } from './createFields';
 
 const properties = createFieldsProperties(true);
 
-export const description = updateDisplayOptions({ show: { resource: ['member'], operation: ['create'] } }, properties);
+export const displayOptions = shownFor('member', 'create');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body = readParameters(this, itemIndex, properties, createMemberSchema);

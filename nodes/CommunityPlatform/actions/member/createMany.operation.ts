@@ -3,11 +3,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runBatchOperation, waitProperties } from '../../batch/operation';
 import { readParameters } from '../../parameters/read';
+import { shownFor } from '../operation';
 import { batchCreateRowSchema, createFieldsProperties } from './createFields';
 
 const fields = createFieldsProperties(false);
 
-export const description = updateDisplayOptions({ show: { resource: ['member'], operation: ['createMany'] } }, [
+export const displayOptions = shownFor('member', 'createMany');
+
+export const description = updateDisplayOptions(displayOptions, [
 	...waitProperties,
 	...fields,
 ]);

@@ -2,13 +2,13 @@ import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, pathOf } from '../../transport/request';
+import { shownFor } from '../operation';
 import { createMemberSchema } from './createFields';
 import { createOrUpdateProperties, readCreateOrUpdate, setAfterCreate } from './createOrUpdateFields';
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['member'], operation: ['createOrUpdate'] } },
-	createOrUpdateProperties,
-);
+export const displayOptions = shownFor('member', 'createOrUpdate');
+
+export const description = updateDisplayOptions(displayOptions, createOrUpdateProperties);
 
 /**
  * Updates the member with the item's email, or creates one when there is none (`action` says

@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { createOrUpdateMany } from '../../batch/createOrUpdate';
 import { maxWaitField, maxWaitMs, runBatch } from '../../batch/operation';
 import { readParameters } from '../../parameters/read';
+import { shownFor } from '../operation';
 import { batchCreateRowSchema } from './createFields';
 import { createOrUpdateProperties, readCreateOrUpdate, setAfterCreate } from './createOrUpdateFields';
 import { batchOptions, batchOptionsSchema, batchUpdateRow } from './updateFields';
@@ -21,10 +22,9 @@ const properties: INodeProperties[] = [
 	batchOptions,
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['member'], operation: ['createOrUpdateMany'] } },
-	properties,
-);
+export const displayOptions = shownFor('member', 'createOrUpdateMany');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** Update jobs for every input item, create jobs for the emails no member has; one result per item. */
 export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { memberLocator, readMember } from '../../locators/member';
 import { apiRequest } from '../../transport/request';
+import { shownFor } from '../operation';
 
 const properties: INodeProperties[] = [
 	{
@@ -15,7 +16,9 @@ const properties: INodeProperties[] = [
 	memberLocator(true),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['member'], operation: ['delete'] } }, properties);
+export const displayOptions = shownFor('member', 'delete');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const target = readMember(this, itemIndex, true);

@@ -5,10 +5,13 @@ import { memberLocator, readMember } from '../../locators/member';
 import { simplifyMembers } from '../../output/simplify';
 import { apiRequest, pathOf } from '../../transport/request';
 import { simplify } from '../../parameters/fields';
+import { shownFor } from '../operation';
 
 const properties: INodeProperties[] = [memberLocator(false), simplify];
 
-export const description = updateDisplayOptions({ show: { resource: ['member'], operation: ['get'] } }, properties);
+export const displayOptions = shownFor('member', 'get');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const target = readMember(this, itemIndex, false);

@@ -8,6 +8,7 @@ import { day, daysInOrder, MEMBER_TYPES, oneOf } from '../../parameters/primitiv
 import { readParameters } from '../../parameters/read';
 import { paginate } from '../../transport/paginate';
 import { collection, simplify } from '../../parameters/fields';
+import { shownFor } from '../operation';
 
 const APPROVAL_FILTERS = ['Pending', 'Approved', 'Unapproved'] as const;
 
@@ -68,7 +69,9 @@ const queryFields: INodeProperties[] = [
 
 const properties: INodeProperties[] = [...returnAllAndLimit, ...queryFields, simplify];
 
-export const description = updateDisplayOptions({ show: { resource: ['member'], operation: ['getAll'] } }, properties);
+export const displayOptions = shownFor('member', 'getAll');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 const querySchema = z
 	.object({

@@ -7,12 +7,15 @@ import { simplifyMembers } from '../../output/simplify';
 import { email } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { emailField, simplify } from '../../parameters/fields';
+import { shownFor } from '../operation';
 
 const memberEmail = emailField('Email address of the member to look up');
 
 const properties: INodeProperties[] = [memberEmail, simplify];
 
-export const description = updateDisplayOptions({ show: { resource: ['member'], operation: ['getByEmail'] } }, properties);
+export const displayOptions = shownFor('member', 'getByEmail');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const params = readParameters(this, itemIndex, [memberEmail], z.object({ email }));

@@ -3,11 +3,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { memberLocator, readMember } from '../../locators/member';
 import { apiRequest, pathOf } from '../../transport/request';
+import { shownFor } from '../operation';
 import { buildUpdateBody, updateFieldsProperties } from './updateFields';
 
 const properties: INodeProperties[] = [memberLocator(false), ...updateFieldsProperties];
 
-export const description = updateDisplayOptions({ show: { resource: ['member'], operation: ['update'] } }, properties);
+export const displayOptions = shownFor('member', 'update');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const target = readMember(this, itemIndex, false);

@@ -6,6 +6,7 @@ import { memberRef } from '../../locators/member';
 import { email } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
+import { shownFor } from '../operation';
 import { buildUpdateBody, updateFieldsProperties } from './updateFields';
 import { emailField } from '../../parameters/fields';
 
@@ -13,10 +14,9 @@ const memberEmail = emailField('Email address of the member to update');
 
 const properties: INodeProperties[] = [memberEmail, ...updateFieldsProperties];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['member'], operation: ['updateByEmail'] } },
-	properties,
-);
+export const displayOptions = shownFor('member', 'updateByEmail');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const target = memberRef(readParameters(this, itemIndex, [memberEmail], z.object({ email })));

@@ -6,13 +6,16 @@ import { runBatchOperation, waitProperties } from '../../batch/operation';
 import { email } from '../../parameters/primitives';
 import { readParameters } from '../../parameters/read';
 import { emailField } from '../../parameters/fields';
+import { shownFor } from '../operation';
 import { batchOptions, batchOptionsSchema, batchUpdateRow, readProfileUpdate, updateFieldsProperties } from './updateFields';
 
 const memberEmail = emailField('Email address of the member this item updates');
 
 const properties: INodeProperties[] = [...waitProperties, memberEmail, ...updateFieldsProperties, batchOptions];
 
-export const description = updateDisplayOptions({ show: { resource: ['member'], operation: ['updateMany'] } }, properties);
+export const displayOptions = shownFor('member', 'updateMany');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** POST /users/batch-update for all input items; one result per item (updated / noop / not_found / failed). */
 export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

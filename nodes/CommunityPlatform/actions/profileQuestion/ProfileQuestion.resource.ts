@@ -1,33 +1,24 @@
-import type { INodeProperties } from 'n8n-workflow';
-
+import { defineResource } from '../operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 
-export { get, getAll };
-
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['profileQuestion'] } },
-		options: [
-			{
-				name: 'Get',
-				value: 'get',
-				description: 'Get a profile question with its type, options and rules',
-				action: 'Get a profile question',
-			},
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				description: 'List the community profile questions',
-				action: 'Get many profile questions',
-			},
-		],
-		default: 'getAll',
+export const profileQuestion = defineResource({
+	value: 'profileQuestion',
+	name: 'Profile Question',
+	description: 'Questions members answer on their profile',
+	default: 'getAll',
+	operations: {
+		get: {
+			name: 'Get',
+			description: 'Get a profile question with its type, options and rules',
+			action: 'Get a profile question',
+			module: get,
+		},
+		getAll: {
+			name: 'Get Many',
+			description: 'List the community profile questions',
+			action: 'Get many profile questions',
+			module: getAll,
+		},
 	},
-	...get.description,
-	...getAll.description,
-];
+});

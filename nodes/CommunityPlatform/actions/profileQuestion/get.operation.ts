@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { readLocator } from '../../locators/value';
 import { parseParameters } from '../../parameters/read';
 import { getProfileQuestion } from '../../reads/profileQuestions';
+import { shownFor } from '../operation';
 
 const questionLocator: INodeProperties = {
 	displayName: 'Profile Question',
@@ -26,10 +27,9 @@ const questionLocator: INodeProperties = {
 
 const properties: INodeProperties[] = [questionLocator];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['profileQuestion'], operation: ['get'] } },
-	properties,
-);
+export const displayOptions = shownFor('profileQuestion', 'get');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const { value, label } = readLocator(this, itemIndex, questionLocator);

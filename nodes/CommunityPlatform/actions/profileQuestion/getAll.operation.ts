@@ -3,13 +3,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 import { listProfileQuestions } from '../../reads/profileQuestions';
+import { shownFor } from '../operation';
 
 const properties: INodeProperties[] = [...returnAllAndLimit];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['profileQuestion'], operation: ['getAll'] } },
-	properties,
-);
+export const displayOptions = shownFor('profileQuestion', 'getAll');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** The API returns every question in one list (no paging); the limit is applied here. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

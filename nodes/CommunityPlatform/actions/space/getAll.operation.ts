@@ -3,10 +3,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 import { listSpaces } from '../../reads/spaces';
+import { shownFor } from '../operation';
 
 const properties: INodeProperties[] = [...returnAllAndLimit];
 
-export const description = updateDisplayOptions({ show: { resource: ['space'], operation: ['getAll'] } }, properties);
+export const displayOptions = shownFor('space', 'getAll');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** GET /spaces answers every space in one list (no paging); the limit is applied here. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

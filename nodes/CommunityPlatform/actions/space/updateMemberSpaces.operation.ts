@@ -8,6 +8,7 @@ import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
 import { emailField } from '../../parameters/fields';
 import { hiddenWhenRemovingAll, membershipChangeSchema, membershipModeProperties, nameList } from '../membershipChange';
+import { shownFor } from '../operation';
 
 const REMOVE_ALL = 'Remove From All Spaces';
 
@@ -26,10 +27,9 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['space'], operation: ['updateMemberSpaces'] } },
-	properties,
-);
+export const displayOptions = shownFor('space', 'updateMemberSpaces');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** The member's email plus the shared add / override rules. */
 const schema = z.object({ email }).and(membershipChangeSchema('spaces', nameList('spaces'), 'spaces', REMOVE_ALL));

@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { readParameters } from '../../parameters/read';
 import { apiRequest } from '../../transport/request';
+import { shownFor } from '../operation';
 import { DUPLICATE_NAME_HINT, tagName } from './name';
 
 const nameField: INodeProperties = {
@@ -18,7 +19,9 @@ const nameField: INodeProperties = {
 
 const properties: INodeProperties[] = [nameField];
 
-export const description = updateDisplayOptions({ show: { resource: ['tag'], operation: ['create'] } }, properties);
+export const displayOptions = shownFor('tag', 'create');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body = readParameters(this, itemIndex, [nameField], z.object({ name: tagName }));

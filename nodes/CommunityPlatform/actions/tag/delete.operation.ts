@@ -5,6 +5,7 @@ import { readTagId, tagLocator, tagProperty } from '../../locators/tag';
 import { failParameters } from '../../parameters/read';
 import type { ErrorHint } from '../../transport/errors';
 import { apiRequest, pathOf } from '../../transport/request';
+import { shownFor } from '../operation';
 
 const targetTag = tagLocator(
 	'targetTag',
@@ -14,7 +15,9 @@ const targetTag = tagLocator(
 
 const properties: INodeProperties[] = [tagProperty, targetTag];
 
-export const description = updateDisplayOptions({ show: { resource: ['tag'], operation: ['delete'] } }, properties);
+export const displayOptions = shownFor('tag', 'delete');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 /** The refusals of DELETE /tags/:id, each with what to do. */
 const DELETE_HINTS: ErrorHint[] = [

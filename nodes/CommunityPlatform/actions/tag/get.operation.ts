@@ -3,10 +3,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readTagId, tagProperty } from '../../locators/tag';
 import { apiRequest, pathOf } from '../../transport/request';
+import { shownFor } from '../operation';
 
 const properties: INodeProperties[] = [tagProperty];
 
-export const description = updateDisplayOptions({ show: { resource: ['tag'], operation: ['get'] } }, properties);
+export const displayOptions = shownFor('tag', 'get');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const tagId = readTagId(this, itemIndex);

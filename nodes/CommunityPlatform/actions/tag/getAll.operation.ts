@@ -6,6 +6,7 @@ import { readLimit, returnAllAndLimit } from '../../parameters/limit';
 import { readParameters } from '../../parameters/read';
 import { paginate } from '../../transport/paginate';
 import { collection } from '../../parameters/fields';
+import { shownFor } from '../operation';
 
 const filters: INodeProperties = collection('filters', [
 	{
@@ -21,7 +22,9 @@ const filters: INodeProperties = collection('filters', [
 
 const properties: INodeProperties[] = [...returnAllAndLimit, filters];
 
-export const description = updateDisplayOptions({ show: { resource: ['tag'], operation: ['getAll'] } }, properties);
+export const displayOptions = shownFor('tag', 'getAll');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const { returnAll, limit } = readLimit(this, itemIndex);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { readTagId, tagProperty } from '../../locators/tag';
 import { readParameters } from '../../parameters/read';
 import { apiRequest, pathOf } from '../../transport/request';
+import { shownFor } from '../operation';
 import { DUPLICATE_NAME_HINT, tagName } from './name';
 
 const nameField: INodeProperties = {
@@ -19,7 +20,9 @@ const nameField: INodeProperties = {
 
 const properties: INodeProperties[] = [tagProperty, nameField];
 
-export const description = updateDisplayOptions({ show: { resource: ['tag'], operation: ['rename'] } }, properties);
+export const displayOptions = shownFor('tag', 'rename');
+
+export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const tagId = readTagId(this, itemIndex);

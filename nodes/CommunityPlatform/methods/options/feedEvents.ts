@@ -7,7 +7,7 @@ const EVENT_OPTION_PAGES = 5;
 
 /**
  * Events for the Event Attendee Trigger's filter, newest pages first as the API lists them.
- * The trigger's loader, not the action node's (loadOptions.ts leaves it out).
+ * The trigger's loader, not the action node's: loadOptions.ts does not list it.
  */
 export async function getFeedEvents(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const options: INodePropertyOptions[] = [];
