@@ -15,12 +15,12 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { CREDENTIAL_NAME, CREDENTIAL_TYPE, missingNodeTypes, type WorkflowJson } from '../test/e2e/harness.cjs';
-import { N8n, OWNER } from '../tools/n8n/n8n.cjs';
+import { N8n, OWNER, type WorkflowJson } from '../tools/n8n/n8n.cjs';
 import { buildPackage, installTarball, packPackage } from '../tools/n8n/pack.cjs';
 import { portInUse } from '../tools/n8n/processes.cjs';
 import { EXAMPLES_DIR, RUNS_DIR, ensureDir, ensureRuntime } from '../tools/n8n/runtime.cjs';
 import { Sandbox } from '../tools/n8n/sandbox.cjs';
+import { CREDENTIAL_NAME, CREDENTIAL_TYPE, missingNodeTypes } from '../tools/n8n/workflows.cjs';
 
 const n8nPort = Number(process.env.N8N_PORT ?? 5678);
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4010);

@@ -24,12 +24,11 @@ import {
 import { sleep } from '../../tools/n8n/processes.cjs';
 import { RUNS_DIR, WORKFLOWS_DIR, ensureDir, ensureRuntime, type Runtime } from '../../tools/n8n/runtime.cjs';
 import { Sandbox, type SandboxStartOptions } from '../../tools/n8n/sandbox.cjs';
+import { CREDENTIAL_NAME, CREDENTIAL_TYPE, missingNodeTypes } from '../../tools/n8n/workflows.cjs';
 
-export { N8n, Sandbox };
+export { CREDENTIAL_NAME, CREDENTIAL_TYPE, N8n, Sandbox, missingNodeTypes };
 export type { ExecutionResult, NodeItem, WorkflowJson };
 
-export const CREDENTIAL_TYPE = 'communityPlatformApi';
-export const CREDENTIAL_NAME = 'Community Platform account';
 export const ACTION_NODE_TYPE = `${PACKAGE_NAME}.communityPlatform`;
 
 /**
@@ -155,11 +154,6 @@ export function actionWorkflow(
 			: { Start: { main: [[{ node: 'Community Platform', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },
 	} as WorkflowJson;
-}
-
-/** Node types a workflow uses that are not loaded in n8n (e.g. a node that has not landed). */
-export function missingNodeTypes(wf: WorkflowJson, loaded: Set<string>): string[] {
-	return [...new Set(wf.nodes.map((n) => n.type))].filter((t) => !loaded.has(t));
 }
 
 function substituteVars(wf: WorkflowJson, vars: Record<string, string | number | boolean>): WorkflowJson {

@@ -1,7 +1,8 @@
 /**
  * The operation registry is checked by the compiler: a resource index that files an operation
- * under another name than the one its fields are shown for, or names a default it does not
- * have, and a resource → operation pair the registry does not know, fail to compile. Each case
+ * under another name than the one its fields are shown for, gives it another value in the
+ * Operation list, or names a default it does not have, and a resource → operation pair the
+ * registry does not know, fail to compile. Each case
  * is a small TypeScript file compiled with the project's own options next to a correct one.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
 
-import { operationOf } from '../../nodes/CommunityPlatform/actions/resources';
+import { RESOURCES, operationOf } from '../../nodes/CommunityPlatform/actions/resources';
 
 const ACTIONS = resolve(__dirname, '../../nodes/CommunityPlatform/actions');
 
@@ -19,24 +20,23 @@ import { defineResource } from '${ACTIONS}/operation';
 import * as get from '${ACTIONS}/tag/get.operation';
 import * as rename from '${ACTIONS}/tag/rename.operation';
 export const tag = defineResource({
-	value: 'tag',
-	name: 'Tag',
-	description: 'Tags',
+	resource: { name: 'Tag', value: 'tag', description: 'Tags' },
 	default: '${defaultOperation}',
 	operations: {
-		get: { name: 'Get', description: 'Get a tag', action: 'Get a tag', module: get },
+		get: { name: 'Get', value: 'get', description: 'Get a tag', action: 'Get a tag', module: get },
 		${entries}
 	},
 });
 `;
 
-const RENAME = `rename: { name: 'Rename', description: 'Rename a tag', action: 'Rename a tag', module: rename },`;
+const RENAME = `rename: { name: 'Rename', value: 'rename', description: 'Rename a tag', action: 'Rename a tag', module: rename },`;
 
 const CASES: Record<string, string> = {
 	correct: `${tagResource(RENAME)}
 import type { CommunityPlatformType } from '${ACTIONS}/resources';
 export const chosen: CommunityPlatformType = { resource: 'tag', operation: 'rename' };`,
-	misspeltKey: tagResource(RENAME.replace('rename:', 'renme:')),
+	misspeltKey: tagResource(RENAME.replace('rename:', 'renme:').replace("value: 'rename'", "value: 'renme'")),
+	misspeltValue: tagResource(RENAME.replace("value: 'rename'", "value: 'renme'")),
 	misspeltDefault: tagResource(RENAME, 'getAl'),
 	wrongModule: tagResource(RENAME.replace('module: rename', 'module: get')),
 	unknownPair: `import type { CommunityPlatformType } from '${ACTIONS}/resources';
@@ -85,12 +85,23 @@ describe('the operation registry', () => {
 		expect(messages.wrongModule.join('\n')).toMatch(/Type '"get"' is not assignable to type '"rename"'/);
 	});
 
+	it('refuses an Operation list value other than the key', () => {
+		expect(messages.misspeltValue.join('\n')).toMatch(/Type '"renme"' is not assignable to type '"rename"'/);
+	});
+
 	it('refuses a default operation the resource does not have', () => {
 		expect(messages.misspeltDefault.join('\n')).toMatch(/Type '"getAl"' is not assignable to type '"get" \| "rename"'/);
 	});
 
 	it('refuses a resource and operation the registry does not know', () => {
 		expect(messages.unknownPair.join('\n')).toMatch(/Type '"renme"' is not assignable to type/);
+	});
+
+	it("lists each resource's operations in alphabetical order of their names, as n8n's lint wants of an options list", () => {
+		for (const { properties } of RESOURCES) {
+			const names = (properties[0].options ?? []).map((option) => option.name);
+			expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+		}
 	});
 
 	it('finds every operation of the Operation lists at run time, and nothing else', () => {

@@ -32,17 +32,24 @@ export type OperationModule<R extends string, O extends string> = Operation & {
 	description: INodeProperties[];
 };
 
-/** One entry of a resource's operations: its option in the Operation list, and its file. */
+/** One entry of a resource's operations: its option in the Operation list (`value`: its key), and its file. */
 export interface OperationEntry<R extends string, O extends string> {
 	name: string;
+	value: O;
 	description: string;
 	action: string;
 	module: OperationModule<R, O>;
 }
 
+/** A resource's option in the Resource list. */
+export interface ResourceOption<R extends string> {
+	name: string;
+	value: R;
+	description: string;
+}
+
 export interface Resource<R extends string, O extends string> {
-	/** The resource's option in the Resource list. */
-	option: { name: string; value: R; description: string };
+	option: ResourceOption<R>;
 	/** Each operation by its value (the Operation parameter). */
 	operations: { [K in O]: OperationEntry<R, K> };
 	/** The Operation list of the resource, then every operation's fields. */
@@ -55,25 +62,24 @@ export interface Resource<R extends string, O extends string> {
  * that exports neither `execute` nor `executeBatch`, and a default that is not one of the keys,
  * fail to compile.
  */
-export function defineResource<R extends string, O extends string>(resource: {
-	value: R;
-	name: string;
-	description: string;
+export function defineResource<R extends string, O extends string>(definition: {
+	resource: ResourceOption<R>;
 	/** The operation preselected in the Operation list. */
 	default: NoInfer<O>;
 	/** In the order the Operation list shows them (alphabetical by name). */
 	operations: { [K in O]: OperationEntry<NoInfer<R>, K> };
 }): Resource<R, O> {
-	const entries = Object.entries(resource.operations) as Array<[O, OperationEntry<R, O>]>;
-	const options: INodePropertyOptions[] = entries.map(([value, { name, description, action }]) => ({
+	const { resource, default: defaultOperation, operations } = definition;
+	const entries: Array<OperationEntry<R, O>> = Object.values(operations);
+	const options: INodePropertyOptions[] = entries.map(({ name, value, description, action }) => ({
 		name,
 		value,
 		description,
 		action,
 	}));
 	return {
-		option: { name: resource.name, value: resource.value, description: resource.description },
-		operations: resource.operations,
+		option: resource,
+		operations,
 		properties: [
 			{
 				displayName: 'Operation',
@@ -82,9 +88,9 @@ export function defineResource<R extends string, O extends string>(resource: {
 				noDataExpression: true,
 				displayOptions: { show: { resource: [resource.value] } },
 				options,
-				default: resource.default,
+				default: defaultOperation,
 			},
-			...entries.flatMap(([, { module }]) => module.description),
+			...entries.flatMap(({ module }) => module.description),
 		],
 	};
 }

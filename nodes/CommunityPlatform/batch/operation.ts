@@ -55,6 +55,13 @@ export interface BatchOperation {
 }
 
 /**
+ * n8n runs a node again while the first item it returns has a json `error`: with Retry On Fail
+ * and "Continue (using error output)", a failed first row would make it submit every job again.
+ */
+const RETRY_REFUSED =
+	'Not submitted: turn off "Retry On Fail" for this batch operation, or choose another On Error setting. With "Continue (using error output)", n8n retries the node when its first row failed, and a retry would submit every job again (creating members twice)';
+
+/**
  * Runs a batch operation over all input items: one output item per input item, in order,
  * with pairedItem. A failed row is never thrown: the rest of the batch is never lost.
  *
@@ -67,13 +74,6 @@ export interface BatchOperation {
  *   `error`, `message` and `details`. So there a failed row becomes `{ error: reason, details:
  *   row }` (n8n then adds the input item's fields next to them); everywhere else it is the row.
  */
-/**
- * n8n runs a node again while the first item it returns has a json `error`: with Retry On Fail
- * and "Continue (using error output)", a failed first row would make it submit every job again.
- */
-const RETRY_REFUSED =
-	'Not submitted: turn off "Retry On Fail" for this batch operation, or choose another On Error setting. With "Continue (using error output)", n8n retries the node when its first row failed, and a retry would submit every job again (creating members twice)';
-
 export async function runBatchOperation(ctx: IExecuteFunctions, operation: BatchOperation): Promise<INodeExecutionData[][]> {
 	return await runBatch(ctx, async (count) => await prepareAndSubmit(ctx, operation, count));
 }

@@ -2,13 +2,16 @@ import { defineResource } from '../operation';
 import * as create from './create.operation';
 
 export const contributionLog = defineResource({
-	value: 'contributionLog',
-	name: 'Contribution Log',
-	description: "Logged contributions that add to a member's points",
+	resource: {
+		name: 'Contribution Log',
+		value: 'contributionLog',
+		description: "Logged contributions that add to a member's points",
+	},
 	default: 'create',
 	operations: {
 		create: {
 			name: 'Create',
+			value: 'create',
 			description: "Log a member's contribution, which adds its points to the member",
 			action: 'Create a contribution log',
 			module: create,

@@ -2,13 +2,12 @@ import { defineResource } from '../operation';
 import * as getAll from './getAll.operation';
 
 export const emailOptOut = defineResource({
-	value: 'emailOptOut',
-	name: 'Email Opt-Out',
-	description: 'Members who opted out of community emails',
+	resource: { name: 'Email Opt-Out', value: 'emailOptOut', description: 'Members who opted out of community emails' },
 	default: 'getAll',
 	operations: {
 		getAll: {
 			name: 'Get Many',
+			value: 'getAll',
 			description:
 				'List members who opted out of community emails, newest first, filtered by subscription type, scope, email or time',
 			action: 'Get many email unsubscribes',

@@ -3,13 +3,12 @@ import * as add from './add.operation';
 import * as getAll from './getAll.operation';
 
 export const eventInvitee = defineResource({
-	value: 'eventInvitee',
-	name: 'Event Invitee',
-	description: 'Email invitations to an event',
+	resource: { name: 'Event Invitee', value: 'eventInvitee', description: 'Email invitations to an event' },
 	default: 'getAll',
 	operations: {
 		add: {
 			name: 'Add',
+			value: 'add',
 			description:
 				'Invite an email address to an event with an invitation-only ticket type; the invitation email is sent at once',
 			action: 'Add an event invitee',
@@ -17,6 +16,7 @@ export const eventInvitee = defineResource({
 		},
 		getAll: {
 			name: 'Get Many',
+			value: 'getAll',
 			description:
 				'List the email invitations of an event, filtered by ticket type, attendee type, invitee or invite admin',
 			action: 'Get many event invitees',

@@ -3,19 +3,23 @@ import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 
 export const profileQuestion = defineResource({
-	value: 'profileQuestion',
-	name: 'Profile Question',
-	description: 'Questions members answer on their profile',
+	resource: {
+		name: 'Profile Question',
+		value: 'profileQuestion',
+		description: 'Questions members answer on their profile',
+	},
 	default: 'getAll',
 	operations: {
 		get: {
 			name: 'Get',
+			value: 'get',
 			description: 'Get a profile question with its type, options and rules',
 			action: 'Get a profile question',
 			module: get,
 		},
 		getAll: {
 			name: 'Get Many',
+			value: 'getAll',
 			description: 'List the community profile questions',
 			action: 'Get many profile questions',
 			module: getAll,
