@@ -5,13 +5,9 @@
  *
  * The sandbox feed holds back the last two minutes, so after each change the test moves the
  * sandbox clock forward (POST /__admin/clock) to make the change visible to the next poll.
- * Skipped until the trigger node is listed in package.json's n8n.nodes.
  */
 import { E2E } from './harness.cjs';
-import { PACKAGE_JSON } from '../../tools/n8n/pack.cjs';
 
-const TRIGGER_FILE = 'dist/nodes/CommunityPlatform/CommunityPlatformMemberTrigger.node.js';
-const landed = PACKAGE_JSON.n8n.nodes.includes(TRIGGER_FILE);
 const HOLD_BACK_PLUS = 2 * 60_000 + 5_000;
 /** A poll every 10 s: a change shows up within one tick plus the execution. */
 const TICK_TIMEOUT = 40_000;
@@ -29,7 +25,7 @@ async function firstPoll(e2e: E2E, timeoutMs = 30_000) {
 
 const emitted = (items: Array<{ json: Record<string, unknown> }>) => items.map((i) => JSON.stringify(i.json)).join('\n');
 
-(landed ? describe : describe.skip)('member trigger polling in an active workflow', () => {
+describe('member trigger polling in an active workflow', () => {
 	let e2e: E2E;
 
 	beforeAll(async () => {

@@ -337,6 +337,11 @@ export class SandboxAdmin {
 		return this.rt.log.stats();
 	}
 
+	/** The rate-limit headers a request on the tier would get now, without counting one (how full its bucket is). */
+	rateLimitHeaders(tier: Tier, clientId = this.rt.clientId): Record<string, string> {
+		return this.rt.limiter.peek(clientId, tier);
+	}
+
 	setDailyQuota(tier: Tier | string, remaining: number, clientId = this.rt.clientId): { tier: Tier; remaining: number } {
 		const t = TIERS.find((x) => x === String(tier).toLowerCase()) ?? badRequest(`tier must be one of ${TIERS.join(', ')}`);
 		if (!Number.isInteger(remaining) || remaining < 0) badRequest('remaining must be an integer >= 0');

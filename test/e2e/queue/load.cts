@@ -160,10 +160,14 @@ function workerFigures(stack: QueueStack, results: ExecutionResult[]) {
 	return { perWorker, peakPerWorker, notOnAWorker };
 }
 
-/** Waits until every tier's bucket of the sandbox is full again (burst ÷ rate, twice over). */
-async function refill(timeScale: number, tier: Tier): Promise<void> {
-	const { burst, perSecond } = TIER_LIMITS[tier];
-	await sleep(((2 * burst) / (perSecond * timeScale)) * 1000);
+/** Waits until the tier's bucket of the sandbox is full again: its X-RateLimit-Remaining is the burst. */
+async function refill(admin: SandboxAdmin, tier: Tier, timeoutMs = 60_000): Promise<void> {
+	const { burst } = TIER_LIMITS[tier];
+	const deadline = Date.now() + timeoutMs;
+	while (Number(admin.rateLimitHeaders(tier)['X-RateLimit-Remaining']) < burst) {
+		if (Date.now() > deadline) throw new Error(`the sandbox's ${tier} bucket did not refill within ${timeoutMs} ms`);
+		await sleep(50);
+	}
 }
 
 export async function runQueueReads(stack: QueueStack, opts: { executions?: number; timeoutMs?: number } = {}): Promise<ReadFigures> {
@@ -183,7 +187,7 @@ export async function runQueueReads(stack: QueueStack, opts: { executions?: numb
 	const wf = await stack.e2e.importWorkflow(
 		actionWorkflow('Queue: Get Many, Return All', { resource: 'member', operation: 'getAll', returnAll: true }),
 	);
-	await refill(timeScale, 'medium');
+	await refill(admin, 'medium');
 	admin.clearRequests();
 	const run = await runTogether(stack, Array(executions).fill(wf.id), opts.timeoutMs ?? 10 * 60_000);
 	const stats = admin.getStats();

@@ -27,6 +27,18 @@ const HOLD_BACK_PLUS = 2 * 60_000 + 5_000;
 
 const report = (line: string) => process.stderr.write(`\n[queue] ${line}\n`);
 
+/** The two feeds the triggers read, and the statuses of an execution that has ended. */
+const FEEDS = ['/incremental/users', '/incremental/event-attendees'];
+const FINISHED = ['success', 'error', 'crashed', 'canceled'];
+/** Polls every 10 s (pollEvery): reads of a feed less than this far apart belong to one poll. */
+const SAME_POLL_MS = 5_000;
+
+/** How many polls read `feed` in the sandbox's request log. */
+function pollsOf(log: Array<Record<string, unknown>>, feed: string): number {
+	const times = log.filter((r) => String(r.path).endsWith(feed)).map((r) => Date.parse(String(r.time)));
+	return times.filter((time, i) => i === 0 || time - times[i - 1] >= SAME_POLL_MS).length;
+}
+
 describe('queue mode: a main instance and two workers on PostgreSQL and Redis', () => {
 	let stack: QueueStack;
 
@@ -91,8 +103,8 @@ describe('queue mode: a main instance and two workers on PostgreSQL and Redis', 
 		attendeeJson.nodes[0].parameters = {};
 		const attendeeWf = await e2e.activateWorkflow(attendeeJson);
 		await waitFor('both triggers polled once', 30_000, async () => {
-			const paths = (await sandbox.requests()).map((r) => String(r.path));
-			return paths.some((p) => p.endsWith('/incremental/users')) && paths.some((p) => p.endsWith('/incremental/event-attendees'));
+			const log = await sandbox.requests();
+			return FEEDS.every((feed) => pollsOf(log, feed) >= 1);
 		});
 
 		const expected = new Map<string, string>();
@@ -113,7 +125,7 @@ describe('queue mode: a main instance and two workers on PostgreSQL and Redis', 
 			const out = new Map<string, string[]>();
 			for (const wf of [memberWf, attendeeWf]) {
 				for (const summary of await e2e.client.listExecutions(wf.id)) {
-					if (!['success', 'error', 'crashed', 'canceled'].includes(summary.status)) continue;
+					if (!FINISHED.includes(summary.status)) continue;
 					const run = await e2e.n8n.getExecution(String(summary.id));
 					for (const item of (run.output.Received ?? []) as NodeItem[]) {
 						const key = String(item.json.changeKey);
@@ -149,8 +161,19 @@ describe('queue mode: a main instance and two workers on PostgreSQL and Redis', 
 		// After: worker 1 back (same settings).
 		await worker1.start();
 		await delivered(await makeChanges('after'));
-		// One more quiet poll: nothing may come again.
-		await sleep(12_000);
+		// Quiet polls after that: nothing may come again. A poll only reads the feed once the
+		// trigger's previous poll has returned (its one-poll-at-a-time guard), so a second read of
+		// each feed means the first one's items, if any, were handed to n8n; then wait for every
+		// execution to finish.
+		const mark = Math.max(0, ...(await sandbox.requests()).map((r) => Number(r.id)));
+		await waitFor('two quiet polls of each trigger', 60_000, async () => {
+			const later = (await sandbox.requests()).filter((r) => Number(r.id) > mark);
+			return FEEDS.every((feed) => pollsOf(later, feed) >= 2);
+		});
+		await waitFor('every trigger execution finished', 60_000, async () => {
+			const runs = [...(await e2e.client.listExecutions(memberWf.id)), ...(await e2e.client.listExecutions(attendeeWf.id))];
+			return runs.every((run) => FINISHED.includes(run.status));
+		});
 
 		const got = await deliveries();
 		const counts = Object.fromEntries([...got.entries()].map(([k, ids]) => [k, ids.length]));
