@@ -8,7 +8,11 @@ import * as removeMember from './removeMember.operation';
 import * as updateMemberClubs from './updateMemberClubs.operation';
 
 export const club = defineResource({
-	resource: { name: 'Club', value: 'club', description: 'Clubs, their members and requests to join' },
+	resource: {
+		name: 'Club',
+		value: 'club',
+		description: 'Clubs, their members and requests to join',
+	},
 	default: 'getAll',
 	operations: {
 		addMember: {

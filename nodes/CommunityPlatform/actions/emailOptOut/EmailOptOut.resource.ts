@@ -2,7 +2,11 @@ import { defineResource } from '../operation';
 import * as getAll from './getAll.operation';
 
 export const emailOptOut = defineResource({
-	resource: { name: 'Email Opt-Out', value: 'emailOptOut', description: 'Members who opted out of community emails' },
+	resource: {
+		name: 'Email Opt-Out',
+		value: 'emailOptOut',
+		description: 'Members who opted out of community emails',
+	},
 	default: 'getAll',
 	operations: {
 		getAll: {

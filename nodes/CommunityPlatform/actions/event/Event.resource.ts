@@ -3,7 +3,11 @@ import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 
 export const event = defineResource({
-	resource: { name: 'Event', value: 'event', description: 'Events of the community and its clubs' },
+	resource: {
+		name: 'Event',
+		value: 'event',
+		description: 'Events of the community and its clubs',
+	},
 	default: 'getAll',
 	operations: {
 		get: {

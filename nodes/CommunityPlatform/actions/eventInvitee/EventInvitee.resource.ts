@@ -3,7 +3,11 @@ import * as add from './add.operation';
 import * as getAll from './getAll.operation';
 
 export const eventInvitee = defineResource({
-	resource: { name: 'Event Invitee', value: 'eventInvitee', description: 'Email invitations to an event' },
+	resource: {
+		name: 'Event Invitee',
+		value: 'eventInvitee',
+		description: 'Email invitations to an event',
+	},
 	default: 'getAll',
 	operations: {
 		add: {

@@ -3,7 +3,11 @@ import * as getAll from './getAll.operation';
 import * as updateMemberSpaces from './updateMemberSpaces.operation';
 
 export const space = defineResource({
-	resource: { name: 'Space', value: 'space', description: 'Spaces that group members, and who is in them' },
+	resource: {
+		name: 'Space',
+		value: 'space',
+		description: 'Spaces that group members, and who is in them',
+	},
 	default: 'getAll',
 	operations: {
 		getAll: {

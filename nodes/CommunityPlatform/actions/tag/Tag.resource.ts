@@ -6,7 +6,11 @@ import * as getAll from './getAll.operation';
 import * as rename from './rename.operation';
 
 export const tag = defineResource({
-	resource: { name: 'Tag', value: 'tag', description: 'Tags shared by events, content, courses and forum posts' },
+	resource: {
+		name: 'Tag',
+		value: 'tag',
+		description: 'Tags shared by events, content, courses and forum posts',
+	},
 	default: 'getAll',
 	operations: {
 		create: {
