@@ -1,9 +1,9 @@
 /**
  * The operation registry is checked by the compiler: a resource index that files an operation
  * under another name than the one its fields are shown for, gives it another value in the
- * Operation list, or names a default it does not have, and a resource → operation pair the
- * registry does not know, fail to compile. Each case
- * is a small TypeScript file compiled with the project's own options next to a correct one.
+ * Operation list, or names a default it does not have, and an operation the registry does not
+ * know for a resource (NodeMap), fail to compile. Each case is a small TypeScript file
+ * compiled with the project's own options, next to a correct one.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,14 +33,14 @@ const RENAME = `rename: { name: 'Rename', value: 'rename', description: 'Rename 
 
 const CASES: Record<string, string> = {
 	correct: `${tagResource(RENAME)}
-import type { CommunityPlatformType } from '${ACTIONS}/resources';
-export const chosen: CommunityPlatformType = { resource: 'tag', operation: 'rename' };`,
+import type { NodeMap } from '${ACTIONS}/resources';
+export const chosen: NodeMap['tag'] = 'rename';`,
 	misspeltKey: tagResource(RENAME.replace('rename:', 'renme:').replace("value: 'rename'", "value: 'renme'")),
 	misspeltValue: tagResource(RENAME.replace("value: 'rename'", "value: 'renme'")),
 	misspeltDefault: tagResource(RENAME, 'getAl'),
 	wrongModule: tagResource(RENAME.replace('module: rename', 'module: get')),
-	unknownPair: `import type { CommunityPlatformType } from '${ACTIONS}/resources';
-export const chosen: CommunityPlatformType = { resource: 'tag', operation: 'renme' };`,
+	unknownPair: `import type { NodeMap } from '${ACTIONS}/resources';
+export const chosen: NodeMap['tag'] = 'renme';`,
 };
 
 /** The compiler's messages for each case file, with the options the build uses. */
@@ -93,7 +93,7 @@ describe('the operation registry', () => {
 		expect(messages.misspeltDefault.join('\n')).toMatch(/Type '"getAl"' is not assignable to type '"get" \| "rename"'/);
 	});
 
-	it('refuses a resource and operation the registry does not know', () => {
+	it('refuses an operation the registry does not know for a resource', () => {
 		expect(messages.unknownPair.join('\n')).toMatch(/Type '"renme"' is not assignable to type/);
 	});
 

@@ -1,5 +1,3 @@
-import type { AllEntities } from 'n8n-workflow';
-
 import { batchJob } from './batchJob/BatchJob.resource';
 import { club } from './club/Club.resource';
 import { content } from './content/Content.resource';
@@ -14,8 +12,6 @@ import type { Operation } from './operation';
 import { profileQuestion } from './profileQuestion/ProfileQuestion.resource';
 import { space } from './space/Space.resource';
 import { tag } from './tag/Tag.resource';
-
-export type { Operation } from './operation';
 
 /** Every resource of the action node, in the order the Resource list shows them (alphabetical). */
 export const RESOURCES = [
@@ -38,9 +34,6 @@ type Registered = (typeof RESOURCES)[number];
 
 /** Each resource's operations, as the compiler knows them: `{ tag: 'create' | 'delete' | … }`. */
 export type NodeMap = { [R in Registered as R['option']['value']]: keyof R['operations'] & string };
-
-/** A resource and one of its operations, e.g. `{ resource: 'tag'; operation: 'rename' }`. */
-export type CommunityPlatformType = AllEntities<NodeMap>;
 
 /** The operation the node's Resource and Operation parameters name, if they name one (they hold any string). */
 export function operationOf(resource: string, operation: string): Operation | undefined {

@@ -4,8 +4,9 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { operationOf } from './resources';
 
 /**
- * Runs the chosen operation once per input item. Every output item points at its input
- * (pairedItem); with Continue On Fail an item's error becomes its output and the loop goes on.
+ * Runs the chosen operation once per input item (a batch operation once, for all of them).
+ * Every output item points at its input (pairedItem); with Continue On Fail an item's error
+ * becomes its output and the loop goes on.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();

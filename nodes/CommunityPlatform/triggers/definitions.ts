@@ -1,11 +1,10 @@
+/** The four polling triggers, one per change feed; each `CommunityPlatform*Trigger.node.ts` builds one. */
 import { courseCertificateTriggerProperties, courseCertificatesFeed } from '../feeds/courseCertificates';
 import { courseEnrollmentTriggerProperties, courseEnrollmentsFeed } from '../feeds/courseEnrollments';
 import { eventAttendeeTriggerProperties, eventAttendeesFeed } from '../feeds/eventAttendees';
 import { memberTriggerProperties, membersFeed } from '../feeds/members';
 import { getFeedEvents } from '../methods/options/feedEvents';
 import type { FeedTriggerDefinition } from './feedTrigger';
-
-/** The four polling triggers, one per change feed; each `CommunityPlatform*Trigger.node.ts` builds one. */
 
 export const MEMBER_TRIGGER: FeedTriggerDefinition = {
 	subject: 'Member',
