@@ -4,9 +4,9 @@
  * n8n runs its scanner (@n8n/scan-community-package) on every published community package. The
  * scanner's interface is one command, `scan-community-package <name>@<version>`, on a version
  * already on npm: it checks the version's npm provenance, then lints the source the provenance
- * points to with the rules of `n8n-node lint` (which `npm run lint` runs here, strict), and the
- * tarball's compiled JavaScript and package.json with the recommended rules of
- * @n8n/eslint-plugin-community-nodes, n8n-nodes-base's package.json rules and no console output.
+ * points to with the rules of `n8n-node lint` (which `npm run lint` runs here, strict, on the
+ * sources and package.json), and the tarball's compiled JavaScript and package.json with the
+ * recommended rules of @n8n/eslint-plugin-community-nodes and no console output.
  *
  * - `npm run scan` (CI, before any release): that tarball check on the tarball `npm pack` makes
  *   (build first), unpacked. `npm run scan -- <folder>` checks an unpacked package folder instead
@@ -22,16 +22,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
 import { ESLint, type Linter } from 'eslint';
-import n8nNodesBase from 'eslint-plugin-n8n-nodes-base';
 import tseslint from 'typescript-eslint';
 
 const ROOT = join(__dirname, '..');
 
-/** The tarball's rules, from the plugins' own published configs. */
+/** The tarball's rules: the plugin's own published config, and no console output. */
 const TARBALL_CONFIG: Linter.Config[] = [
 	n8nCommunityNodesPlugin.configs.recommended as Linter.Config,
 	{ rules: { 'no-console': 'error' } },
-	{ plugins: { 'n8n-nodes-base': n8nNodesBase }, files: ['package.json'], rules: n8nNodesBase.configs.community.rules },
 	{ files: ['**/*.json'], languageOptions: { parser: tseslint.parser } },
 ];
 
