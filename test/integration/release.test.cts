@@ -18,9 +18,20 @@ const REPO = 'https://github.com/example/n8n-nodes-example';
 
 let dir: string;
 
+/**
+ * The caller's environment without anything that says "publish" or "GitHub Actions" (the release
+ * script would hand over to n8n-node release), aimed at a registry nobody listens on.
+ */
+function environment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+	const clean = Object.fromEntries(
+		Object.entries(process.env).filter(([key]) => !/^(RELEASE_MODE|GITHUB_ACTIONS|NPM_CONFIG_PROVENANCE)$|^npm_/i.test(key)),
+	);
+	return { ...clean, npm_config_registry: 'http://127.0.0.1:9/', npm_config_fetch_retries: '0', npm_config_update_notifier: 'false', ...extra };
+}
+
 const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim();
 const read = (file: string) => readFileSync(join(dir, file), 'utf8');
-const release = (...args: string[]) => spawnSync(TSX, [SCRIPT, ...args], { cwd: dir, encoding: 'utf8' });
+const release = (...args: string[]) => spawnSync(TSX, [SCRIPT, ...args], { cwd: dir, encoding: 'utf8', env: environment() });
 
 function repository(version: string, unreleased: string, history = '') {
 	writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'n8n-nodes-example', version, repository: { type: 'git', url: `git+${REPO}.git` } }, null, 2)}\n`);
@@ -91,13 +102,6 @@ describe('npm run release', () => {
 
 describe('publishing', () => {
 	const project = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; scripts: Record<string, string> };
-	/** An environment without any publish setting of the caller's, aimed at a registry nobody listens on. */
-	function env(extra: Record<string, string>): NodeJS.ProcessEnv {
-		const clean = Object.fromEntries(
-			Object.entries(process.env).filter(([key]) => !/^(RELEASE_MODE|GITHUB_ACTIONS|NPM_CONFIG_PROVENANCE)$|^npm_/i.test(key)),
-		);
-		return { ...clean, npm_config_registry: 'http://127.0.0.1:9/', npm_config_fetch_retries: '0', npm_config_update_notifier: 'false', ...extra };
-	}
 	/** A package with this project's prepublishOnly and release scripts, and lint and build that leave a mark. */
 	function fixture() {
 		const mark = (file: string) => `node -e "require('fs').writeFileSync('${file}', '')"`;
@@ -106,7 +110,7 @@ describe('publishing', () => {
 		writeFileSync(join(dir, 'index.txt'), 'x');
 		symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
 	}
-	const npm = (args: string[], extra: Record<string, string> = {}) => spawnSync('npm', args, { cwd: dir, encoding: 'utf8', env: env(extra) });
+	const npm = (args: string[], extra: Record<string, string> = {}) => spawnSync('npm', args, { cwd: dir, encoding: 'utf8', env: environment(extra) });
 
 	it("the project's guard is n8n-node prerelease, run before every npm publish", () => {
 		expect(project.scripts.prepublishOnly).toBe('n8n-node prerelease');
