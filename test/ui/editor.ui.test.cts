@@ -101,7 +101,10 @@ describe("n8n's editor with the package", () => {
 
 	/** Opens an options field's dropdown and returns its entries once they have loaded. */
 	async function dropdownOf(name: string): Promise<string[]> {
-		await page.locator(`[data-test-id="parameter-input-${name}"] input`).first().click();
+		// A field whose options are loading is disabled; a multi-select covers its input with its tags.
+		const field = page.locator(`[data-test-id="parameter-input-${name}"]`);
+		await field.locator('input[disabled]').first().waitFor({ state: 'detached' });
+		await field.click();
 		await visibleOptions().first().waitFor();
 		const entries = (await visibleOptions().allTextContents()).map((t) => t.trim());
 		await page.keyboard.press('Escape');
@@ -333,13 +336,20 @@ describe("n8n's editor with the package", () => {
 		expect(table.match(/\bcreated\b/g)?.length).toBe(3);
 		// The table would show the failed row's missing job fields as red "undefined" cells and cut
 		// its reason off; the JSON view shows each row as it is, in a window tall enough for all four.
-		await page.locator('[data-test-id="output-panel"] [data-test-id="ndv-run-data-display-mode"]').getByText('JSON', { exact: true }).click();
-		const json = page.locator('[data-test-id="ndv-data-container"]');
-		expect(await settled(async () => (await json.innerText()).includes('"reason"'), true)).toBe(true);
-		await page.setViewportSize({ width: 1440, height: 1300 });
-		await executeButtonReady();
-		await shot(page, 'batch-result', true);
-		await page.setViewportSize({ width: 1440, height: 900 });
+		// n8n remembers the view: the table comes back for the next tests.
+		const view = (mode: string) => page.locator('[data-test-id="output-panel"] [data-test-id="ndv-run-data-display-mode"]').getByText(mode, { exact: true }).click();
+		const output = page.locator('[data-test-id="output-panel"] [data-test-id="ndv-data-container"]');
+		const size = page.viewportSize()!;
+		try {
+			await view('JSON');
+			expect(await settled(async () => (await output.innerText()).includes('"reason"'), true)).toBe(true);
+			await page.setViewportSize({ width: size.width, height: 1300 });
+			await executeButtonReady();
+			await shot(page, 'batch-result', true);
+		} finally {
+			await page.setViewportSize(size);
+			await view('Table');
+		}
 	});
 
 	it("the Member Trigger's Fetch Test Event shows items", async () => {
