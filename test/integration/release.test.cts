@@ -29,7 +29,7 @@ function environment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 	return { ...clean, npm_config_registry: 'http://127.0.0.1:9/', npm_config_fetch_retries: '0', npm_config_update_notifier: 'false', ...extra };
 }
 
-const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim();
+const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: environment() }).trim();
 const read = (file: string) => readFileSync(join(dir, file), 'utf8');
 const release = (...args: string[]) => spawnSync(TSX, [SCRIPT, ...args], { cwd: dir, encoding: 'utf8', env: environment() });
 
@@ -44,6 +44,7 @@ function repository(version: string, unreleased: string, history = '') {
 
 beforeEach(() => {
 	dir = mkdtempSync(join(tmpdir(), 'release-'));
+	// An identity for git here, as a machine may have none (environment() passes it on).
 	process.env.GIT_AUTHOR_NAME = process.env.GIT_COMMITTER_NAME = 'Release Test';
 	process.env.GIT_AUTHOR_EMAIL = process.env.GIT_COMMITTER_EMAIL = 'release@example.com';
 });
