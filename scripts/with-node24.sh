@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs a command on Node 24: as it is when the machine's node is 24 or newer, otherwise with a
-# Node 24 from the npm registry (cached by ensure-runtime.sh) first on PATH.
+# Node 24 from the npm registry (cached by ensure-runtime.sh) first on PATH. That download exists
+# for Linux (x64, arm64) only: on macOS, install Node 24 (brew install node@24) and put it first.
 #   scripts/with-node24.sh npm ci && scripts/with-node24.sh npm run dev
 set -euo pipefail
 major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)

@@ -2,21 +2,36 @@
  * `npm run release` (scripts/release.cts) in a throwaway git repository: it bumps the version in
  * package.json and package-lock.json, turns CHANGELOG.md's Unreleased section into the
  * version's entry, commits and tags; and it refuses what would make a bad release.
+ * Publishing: this package's `prepublishOnly` guard refuses an `npm publish` made anywhere but
+ * through `npm run release` in GitHub Actions, which runs n8n-node's release (lint, build,
+ * publish). Every publish here is a dry run against an unreachable registry.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const SCRIPT = join(__dirname, '..', '..', 'scripts', 'release.cts');
-const TSX = join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx');
+const ROOT = join(__dirname, '..', '..');
+const SCRIPT = join(ROOT, 'scripts', 'release.cts');
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const REPO = 'https://github.com/example/n8n-nodes-example';
 
 let dir: string;
 
-const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim();
+/**
+ * The caller's environment without anything that says "publish" or "GitHub Actions" (the release
+ * script would hand over to n8n-node release), aimed at a registry nobody listens on.
+ */
+function environment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+	const clean = Object.fromEntries(
+		Object.entries(process.env).filter(([key]) => !/^(RELEASE_MODE|GITHUB_ACTIONS|NPM_CONFIG_PROVENANCE)$|^npm_/i.test(key)),
+	);
+	return { ...clean, npm_config_registry: 'http://127.0.0.1:9/', npm_config_fetch_retries: '0', npm_config_update_notifier: 'false', ...extra };
+}
+
+const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: environment() }).trim();
 const read = (file: string) => readFileSync(join(dir, file), 'utf8');
-const release = (...args: string[]) => spawnSync(TSX, [SCRIPT, ...args], { cwd: dir, encoding: 'utf8' });
+const release = (...args: string[]) => spawnSync(TSX, [SCRIPT, ...args], { cwd: dir, encoding: 'utf8', env: environment() });
 
 function repository(version: string, unreleased: string, history = '') {
 	writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'n8n-nodes-example', version, repository: { type: 'git', url: `git+${REPO}.git` } }, null, 2)}\n`);
@@ -29,6 +44,7 @@ function repository(version: string, unreleased: string, history = '') {
 
 beforeEach(() => {
 	dir = mkdtempSync(join(tmpdir(), 'release-'));
+	// An identity for git here, as a machine may have none (environment() passes it on).
 	process.env.GIT_AUTHOR_NAME = process.env.GIT_COMMITTER_NAME = 'Release Test';
 	process.env.GIT_AUTHOR_EMAIL = process.env.GIT_COMMITTER_EMAIL = 'release@example.com';
 });
@@ -82,5 +98,43 @@ describe('npm run release', () => {
 		expect(run.status).toBe(1);
 		expect(run.stderr).toContain(message);
 		expect([read('package.json'), read('CHANGELOG.md'), git('tag', '--list')]).toEqual(before);
+	});
+});
+
+describe('publishing', () => {
+	const project = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; scripts: Record<string, string> };
+	/** A package with this project's prepublishOnly and release scripts, and lint and build that leave a mark. */
+	function fixture() {
+		const mark = (file: string) => `node -e "require('fs').writeFileSync('${file}', '')"`;
+		const scripts = { lint: mark('linted'), build: mark('built'), release: `${TSX} ${SCRIPT}`, prepublishOnly: project.scripts.prepublishOnly };
+		writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'n8n-nodes-example', version: '1.2.3', files: ['index.txt'], scripts }));
+		writeFileSync(join(dir, 'index.txt'), 'x');
+		symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+	}
+	const npm = (args: string[], extra: Record<string, string> = {}) => spawnSync('npm', args, { cwd: dir, encoding: 'utf8', env: environment(extra) });
+
+	it("the project's guard is n8n-node prerelease, run before every npm publish", () => {
+		expect(project.scripts.prepublishOnly).toBe('n8n-node prerelease');
+		expect(project.scripts.release).toBe('tsx scripts/release.cts');
+	});
+
+	it.each([
+		['from a laptop', {}],
+		['from a GitHub workflow step other than the release', { GITHUB_ACTIONS: 'true' }],
+	])('refuses a plain npm publish %s, and says how to release', (_where, extra) => {
+		fixture();
+		const run = npm(['publish', '--dry-run'], extra);
+		expect(run.status).not.toBe(0);
+		expect(run.stdout).toContain('Run `npm run release` to publish the package');
+		expect(run.stdout).not.toContain('+ n8n-nodes-example@1.2.3');
+	});
+
+	it('in GitHub Actions, npm run release is n8n-node release: lint, build, then a publish the guard lets through', () => {
+		fixture();
+		const run = npm(['run', 'release'], { GITHUB_ACTIONS: 'true', npm_config_dry_run: 'true' });
+		expect(run.status).toBe(0);
+		expect([existsSync(join(dir, 'linted')), existsSync(join(dir, 'built'))]).toEqual([true, true]);
+		expect(run.stdout).toContain('> n8n-node prerelease');
+		expect(run.stdout).toContain('+ n8n-nodes-example@1.2.3');
 	});
 });

@@ -1,7 +1,8 @@
 /**
- * `npm run scan` runs n8n's community-package scanner (see scripts/scan-package.cts). CI runs it on
- * this package's tarball; here it is shown to find what it exists to find: a package with a
- * runtime dependency and a node that reads the process environment.
+ * `npm run scan` checks a package's tarball with the rules n8n's scanner applies to it (see
+ * scripts/scan-package.cts). CI runs it on this package's tarball; here it is shown to find what it
+ * exists to find: a package with a runtime dependency and a node that reads the process
+ * environment and writes to the console.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +17,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-it('reports a runtime dependency and a restricted global in an unpacked package, and fails', () => {
+it('reports a runtime dependency, a restricted global and console output in an unpacked package, and fails', () => {
 	writeFileSync(
 		join(dir, 'package.json'),
 		JSON.stringify({
@@ -28,10 +29,11 @@ it('reports a runtime dependency and a restricted global in an unpacked package,
 		}),
 	);
 	mkdirSync(join(dir, 'dist', 'nodes'), { recursive: true });
-	writeFileSync(join(dir, 'dist', 'nodes', 'Fixture.node.js'), 'module.exports = { token: process.env.TOKEN };\n');
+	writeFileSync(join(dir, 'dist', 'nodes', 'Fixture.node.js'), 'console.log(1);\nmodule.exports = { token: process.env.TOKEN };\n');
 	const run = spawnSync(join(ROOT, 'node_modules', '.bin', 'tsx'), [join(ROOT, 'scripts', 'scan-package.cts'), dir], { encoding: 'utf8' });
 	expect(run.status).toBe(1);
-	expect(run.stdout).toContain('ESLint violations found');
+	expect(run.stdout).toMatch(/\d+ findings/);
 	expect(run.stdout).toContain('@n8n/community-nodes/no-runtime-dependencies');
 	expect(run.stdout).toContain('@n8n/community-nodes/no-restricted-globals');
+	expect(run.stdout).toContain('no-console');
 });

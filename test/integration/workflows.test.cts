@@ -1,8 +1,10 @@
 /**
  * The GitHub Actions workflows cannot run here; this reads them as GitHub would (YAML) and checks
  * what a release depends on: CI runs .ci/run on pushes and pull requests; Publish runs on a
- * version tag, only after the whole CI passed, with the id-token permission npm provenance needs
- * given to that job alone, and publishes with --provenance.
+ * version tag, only after the whole CI passed, with the id-token permission that npm trusted
+ * publishing and provenance need given to that job alone; it publishes through `npm run release`
+ * (n8n-node release, see test/integration/release.test.cts) with no npm token, then runs n8n's
+ * scanner on the published version.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -57,11 +59,12 @@ describe('GitHub workflows', () => {
 		expect(job.needs).toBe('ci');
 		expect(job.permissions).toEqual({ contents: 'read', 'id-token': 'write' });
 		const runs = (job.steps ?? []).map((s) => s.run ?? '');
-		expect(runs).toContain('npm publish --provenance --access public');
+		expect(runs).toContain('npm run release');
 		// The tag must be the version being published.
 		expect(runs.some((r) => r.includes('require("./package.json").version') && r.includes('$GITHUB_REF_NAME'))).toBe(true);
-		const publishStep = (job.steps ?? []).find((s) => s.run?.startsWith('npm publish'));
-		expect(publishStep?.env).toEqual({ NODE_AUTH_TOKEN: '${{ secrets.NPM_TOKEN }}' });
+		expect(runs.indexOf('npm run scan -- --published')).toBeGreaterThan(runs.indexOf('npm run release'));
+		// Trusted publishing: no long-lived token anywhere in the workflow.
+		expect(readFileSync(join(DIR, 'publish.yml'), 'utf8')).not.toMatch(/NPM_TOKEN|NODE_AUTH_TOKEN|secrets\./);
 	});
 
 	it('use actions by a released major version, from GitHub itself', () => {

@@ -10,7 +10,8 @@
  *   fill the output table; the Member Trigger's Fetch Test Event shows items.
  *
  * Screenshots go to .e2e/screenshots (emptied at the start). With UPDATE_SCREENSHOTS=1 the ones
- * the README shows are copied to docs/.
+ * the README shows are copied to docs/. Every wait is on a fact (an element, a value, a state of
+ * the page), never a fixed time.
  */
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,6 +28,7 @@ import { apiClient, type ApiClient } from '../../tools/sandbox/testClient.cjs';
 const SHOTS = join(SCRATCH_DIR, 'screenshots');
 const DOCS = join(REPO_DIR, 'docs');
 const NODE = { typeVersion: 1 };
+const NEW_CREDENTIAL_NAME = 'My community';
 const described = new Set(description.properties.map((p) => p.name));
 
 
@@ -49,9 +51,12 @@ async function settled<T,>(read: () => Promise<T>, want: T): Promise<T> {
 	return value;
 }
 
+/** A screenshot of the editor with nothing over it: n8n's toasts closed, transitions at their end. */
 async function shot(page: Page, name: string, docs = false) {
+	for (const close of await page.locator('.el-notification__closeBtn').all()) await close.click({ force: true });
+	await page.locator('.el-notification').first().waitFor({ state: 'detached' });
 	const path = join(SHOTS, `${name}.png`);
-	await page.screenshot({ path });
+	await page.screenshot({ path, animations: 'disabled' });
 	if (docs && process.env.UPDATE_SCREENSHOTS === '1') copyFileSync(path, join(DOCS, `${name}.png`));
 }
 
@@ -61,20 +66,19 @@ describe("n8n's editor with the package", () => {
 	let page: Page;
 	let api: ApiClient;
 
-	/** Opens a workflow with the action node set to `parameters`, and the node's parameter panel. */
-	async function openActionNode(parameters: Record<string, unknown>) {
+	/**
+	 * Opens a workflow with the action node set to `parameters`, and the node's parameter panel;
+	 * waits (up to 10 s) until it shows the fields n8n-workflow's rules give for them, and returns
+	 * the fields it shows.
+	 */
+	async function openActionNode(parameters: Record<string, unknown>): Promise<string[]> {
 		const wf = await e2e.importWorkflow(actionWorkflow(`UI ${parameters.resource}.${parameters.operation}`, parameters));
 		await page.goto(`${e2e.n8n.url}/workflow/${wf.id}`);
 		await page.locator('[data-test-id="canvas-node"]', { hasText: 'Community Platform' }).dblclick();
 		await page.locator('[data-test-id="node-parameters"] label[for="operation"]').waitFor();
-		// Fields appear as the panel settles (list searches, loaders): wait for the count to hold.
-		let last = -1;
-		for (let i = 0; i < 20; i++) {
-			const count = await page.locator('[data-test-id="node-parameters"] label[for]').count();
-			if (count === last) break;
-			last = count;
-			await page.waitForTimeout(150);
-		}
+		const expected = expectedFields(parameters);
+		const mapper = expected.find((p) => p.type === 'resourceMapper')?.name;
+		return await settled(() => shownFields(mapper), expected.map((p) => p.name));
 	}
 
 	/** The fields shown, top to bottom: labelled inputs, and the resource mapper (which has its own heading) as `mapper`. */
@@ -90,11 +94,17 @@ describe("n8n's editor with the package", () => {
 			.locator('[data-test-id="node-parameters"] [data-test-id="parameter-issues"]')
 			.evaluateAll((els) => els.map((e) => e.closest('[data-test-id="parameter-item"]')?.querySelector('label[for]')?.getAttribute('for') ?? '?'));
 
+	/** The node's Execute button shows its label again once the run has ended. */
+	const executeButtonReady = () => page.locator('[data-test-id="node-execute-button"]', { hasText: 'Execute step' }).waitFor();
+
 	const visibleOptions = () => page.locator('.el-select-dropdown__item:visible, [role=option]:visible');
 
 	/** Opens an options field's dropdown and returns its entries once they have loaded. */
 	async function dropdownOf(name: string): Promise<string[]> {
-		await page.locator(`[data-test-id="parameter-input-${name}"] input`).first().click();
+		// A field whose options are loading is disabled; a multi-select covers its input with its tags.
+		const field = page.locator(`[data-test-id="parameter-input-${name}"]`);
+		await field.locator('input[disabled]').first().waitFor({ state: 'detached' });
+		await field.click();
 		await visibleOptions().first().waitFor();
 		const entries = (await visibleOptions().allTextContents()).map((t) => t.trim());
 		await page.keyboard.press('Escape');
@@ -141,7 +151,7 @@ describe("n8n's editor with the package", () => {
 		await names.filter({ hasText: /^\s*Community Platform\s*$/ }).first().click();
 		// Its page lists every operation as an action, grouped by resource.
 		await page.getByText(`Actions (${OPERATIONS.length})`).waitFor();
-		await page.waitForTimeout(500);
+		await page.getByText('Add a member to a club', { exact: true }).waitFor();
 		await shot(page, 'node-creator-actions', true);
 		// Picking an action adds the node set to it, with the only credential already chosen.
 		await page.getByText('Add a member to a club', { exact: true }).click();
@@ -158,9 +168,8 @@ describe("n8n's editor with the package", () => {
 		const problems: string[] = [];
 		for (const key of OPERATIONS) {
 			const [resource, operation] = key.split('.');
-			await openActionNode({ resource, operation });
+			const shown = await openActionNode({ resource, operation });
 			const expected = expectedFields({ resource, operation });
-			const shown = await shownFields(expected.find((p) => p.type === 'resourceMapper')?.name);
 			const names = expected.map((p) => p.name);
 			if (JSON.stringify(shown) !== JSON.stringify(names)) problems.push(`${key}: shows [${shown.join(', ')}], its description [${names.join(', ')}]`);
 			const issues = await fieldsWithIssues();
@@ -311,6 +320,7 @@ describe("n8n's editor with the package", () => {
 		const rows = page.locator('[data-test-id="ndv-data-container"] table tbody tr');
 		await rows.nth(4).waitFor();
 		expect(await rows.count()).toBe(5);
+		await executeButtonReady();
 		await shot(page, 'member-get-many', true);
 	});
 
@@ -322,9 +332,24 @@ describe("n8n's editor with the package", () => {
 		const rows = page.locator('[data-test-id="ndv-data-container"] table tbody tr');
 		await rows.nth(3).waitFor({ timeout: 60_000 });
 		expect(await rows.count()).toBe(4);
-		await shot(page, 'batch-result', true);
 		const table = await page.locator('[data-test-id="ndv-data-container"] table').innerText();
 		expect(table.match(/\bcreated\b/g)?.length).toBe(3);
+		// The table would show the failed row's missing job fields as red "undefined" cells and cut
+		// its reason off; the JSON view shows each row as it is, in a window tall enough for all four.
+		// n8n remembers the view: the table comes back for the next tests.
+		const view = (mode: string) => page.locator('[data-test-id="output-panel"] [data-test-id="ndv-run-data-display-mode"]').getByText(mode, { exact: true }).click();
+		const output = page.locator('[data-test-id="output-panel"] [data-test-id="ndv-data-container"]');
+		const size = page.viewportSize()!;
+		try {
+			await view('JSON');
+			expect(await settled(async () => (await output.innerText()).includes('"reason"'), true)).toBe(true);
+			await page.setViewportSize({ width: size.width, height: 1300 });
+			await executeButtonReady();
+			await shot(page, 'batch-result', true);
+		} finally {
+			await page.setViewportSize(size);
+			await view('Table');
+		}
 	});
 
 	it("the Member Trigger's Fetch Test Event shows items", async () => {
@@ -359,7 +384,11 @@ describe("n8n's editor with the package", () => {
 		const nodes = page.locator('[data-test-id="canvas-node"]');
 		await nodes.nth(4).waitFor();
 		expect(await nodes.count()).toBe(5);
-		await page.waitForTimeout(500);
+		// The canvas zooms to fit after it opens: wait until every node is inside the window.
+		const size = page.viewportSize()!;
+		const inside = async () =>
+			(await Promise.all((await nodes.all()).map((n) => n.boundingBox()))).every((b) => !!b && b.x >= 0 && b.y >= 0 && b.x + b.width <= size.width && b.y + b.height <= size.height);
+		expect(await settled(inside, true)).toBe(true);
 		await shot(page, 'mcp-workflow', true);
 	});
 
@@ -371,6 +400,13 @@ describe("n8n's editor with the package", () => {
 		const field = (name: string) => modal.locator(`[data-test-id="parameter-input-${name}"] input`);
 		await field('baseUrl').waitFor();
 		const { baseUrl, clientId, accessToken } = e2e.sandbox!.credentialData();
+		// A name of its own (n8n would call it "Community Platform account 2", after the one the
+		// workflow has).
+		await modal.locator('[data-test-id="credential-name"]').click();
+		await page.keyboard.press('ControlOrMeta+a');
+		await page.keyboard.type(NEW_CREDENTIAL_NAME);
+		await page.keyboard.press('Enter');
+		await modal.locator('[data-test-id="credential-name"]', { hasText: NEW_CREDENTIAL_NAME }).waitFor();
 		await field('baseUrl').fill(baseUrl);
 		await field('clientId').fill(clientId);
 		await field('accessToken').fill('not-the-token');
@@ -379,6 +415,8 @@ describe("n8n's editor with the package", () => {
 		await modal.getByText('More details').click();
 		await modal.getByText('The client ID or access token was refused (401)').waitFor();
 		expect(await modal.innerText()).not.toContain('not-the-token');
+		// The save is done (the button has its label back) before the picture.
+		await modal.locator('[data-test-id="credential-save-button"]', { hasText: /\S/ }).waitFor();
 		await shot(page, 'credential-wrong-token', true);
 		await field('accessToken').fill(accessToken);
 		await modal.locator('[data-test-id="credential-save-button"]').click();
