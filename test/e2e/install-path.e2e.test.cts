@@ -6,6 +6,7 @@
  * and `n8n-workflow` must resolve to the n8n host's own copies.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import { ACTION_NODE_TYPE, E2E, readWorkflowFile, workflowFiles } from './harness.cjs';
 import type { NodeTypeDescription } from '../../tools/n8n/n8n.cjs';
@@ -71,6 +72,21 @@ describe('install path: packed tarball in a fresh n8n user folder', () => {
 				if (!dir.endsWith(`${sep}node_modules`)) expect(existsSync(join(dir, 'node_modules', mod))).toBe(false);
 				dir = dirname(dir);
 			}
+		}
+	});
+
+	it('its entry point (package.json main) names the node and credential classes of the installed build', () => {
+		const pkg = JSON.parse(readFileSync(join(e2e.packageDir, 'package.json'), 'utf8')) as { main: string; n8n: { nodes: string[]; credentials: string[] } };
+		// Its getters load dist/ only when read (the classes need n8n-workflow, the host's): read its table.
+		const entry = createRequire(__filename)(join(e2e.packageDir, pkg.main)) as object;
+		const source = readFileSync(join(e2e.packageDir, pkg.main), 'utf8');
+		const table = [...source.matchAll(/get (\w+)\(\) \{\s*return require\('\.\/([^']+)'\)\.(\w+);/g)].map(([, key, file, klass]) => ({ key, file, klass }));
+		expect(Object.keys(entry).sort()).toEqual(table.map((t) => t.key).sort());
+		expect(table.map((t) => t.file).sort()).toEqual([...pkg.n8n.nodes, ...pkg.n8n.credentials].sort());
+		for (const { key, file, klass } of table) {
+			expect(key).toBe(klass);
+			expect(file.split('/').pop()).toMatch(new RegExp(`^${klass}\\.(node|credentials)\\.js$`));
+			expect(existsSync(join(e2e.packageDir, file))).toBe(true);
 		}
 	});
 
