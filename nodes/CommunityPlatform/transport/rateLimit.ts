@@ -24,6 +24,13 @@ export const PACE = {
 	 */
 	margin: 0.99,
 	/**
+	 * How far X-RateLimit-Remaining may be above the tokens the bucket holds. The spec does not
+	 * say how the count is rounded: down, it is never above; to the nearest, up to half a token.
+	 * Read as a floor, a count rounded up from 0.5 lets the model spend a token the bucket does
+	 * not hold yet: a 429 once the margin has saved half a token (about 50 s at the Medium tier).
+	 */
+	rounding: 0.5,
+	/**
 	 * How much a difference between the model and the API's count moves the share: per token,
 	 * 1 / (this × the burst) of it (Medium: 1/20, Heavy: 1/10).
 	 */
@@ -255,8 +262,9 @@ export class Pacer {
 		}
 		if (remaining === undefined || ticket === undefined) return;
 
-		// What the model expected the API to count, against what it counts: at least `remaining`,
-		// less than one more (it is rounded down). A refused request took nothing. The API counted
+		// What the model expected the API to count, against what it counts: a whole number of
+		// tokens, rounded down or to the nearest (PACE.rounding), so the bucket holds at least
+		// `remaining` less that and less than one more. A refused request took nothing. The API counted
 		// somewhere between sending and now, so the model's expectation is a range too: the bucket
 		// refilled meanwhile, this process's requests sent after it may have been counted before it,
 		// and those sent before it but still unanswered may be counted after it. The model moves
@@ -264,9 +272,11 @@ export class Pacer {
 		const expected = ticket.expected + (refused ? 1 : 0) - (this.corrections - ticket.corrections);
 		const low = expected - (this.sent - ticket.seq - 1);
 		const high = Math.min(this.limits.burst, expected + ticket.unansweredBefore + Math.max(0, now - ticket.sentAt) * this.ownRate);
+		// Outside, the model moves to the least the bucket can hold.
+		const least = remaining - PACE.rounding;
 		let error = 0;
-		if (low >= remaining + 1) error = low - remaining;
-		else if (high < remaining) error = high - remaining;
+		if (low >= remaining + 1) error = low - least;
+		else if (high < least) error = high - least;
 		if (error === 0) return;
 		this.level -= error;
 		this.corrections += error;
