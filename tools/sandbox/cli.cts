@@ -2,7 +2,7 @@
  * Command line: `npx tsx tools/sandbox/cli.cts [--port 4010] [--time-scale 1]
  * [--members N] [--no-rate-limits] [--seed 1] [--feed-backlog N] [--opt-outs N]
  * [--events N] [--content-per-type N] [--host H] [--client-id ID]
- * [--access-token T] [--start-time ISO] [--verbose]`
+ * [--access-token T] [--start-time ISO] [--job-ms 1450] [--remaining-rounding down|nearest] [--verbose]`
  */
 import { type SandboxOptions, startSandbox } from './server.cjs';
 
@@ -20,6 +20,8 @@ const USAGE = `Usage: tsx tools/sandbox/cli.cts [options]
   --client-id ID        expected x-client-id (default sandbox-client-id)
   --access-token T      expected bearer token (default sandbox-access-token)
   --start-time ISO      where the sandbox clock starts (default: now)
+  --job-ms N            what a 100-row batch job takes, sandbox clock (default 1450)
+  --remaining-rounding  how X-RateLimit-Remaining rounds the tokens: down (default) or nearest
   --verbose             log every API request`;
 
 function parseArgs(argv: string[]): SandboxOptions {
@@ -33,6 +35,7 @@ function parseArgs(argv: string[]): SandboxOptions {
 		'--content-per-type': 'contentPerType',
 		'--opt-outs': 'optOuts',
 		'--feed-backlog': 'feedBacklog',
+		'--job-ms': 'jobMs',
 	};
 	const text: Record<string, keyof SandboxOptions> = {
 		'--host': 'host',
@@ -48,6 +51,11 @@ function parseArgs(argv: string[]): SandboxOptions {
 			process.exit(0);
 		} else if (flag === '--no-rate-limits') options.rateLimits = false;
 		else if (flag === '--verbose') options.verbose = true;
+		else if (flag === '--remaining-rounding') {
+			const v = value();
+			if (v !== 'down' && v !== 'nearest') throw new Error(`${flag} is down or nearest`);
+			options.remainingRounding = v;
+		}
 		else if (numeric[flag]) {
 			const n = Number(value());
 			if (!Number.isFinite(n)) throw new Error(`${flag} needs a number`);

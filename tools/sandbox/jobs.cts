@@ -36,12 +36,16 @@ export interface Job {
 export const JOB_PENDING_MS = 250;
 export const JOB_BASE_PROCESSING_MS = 200;
 export const JOB_PER_ROW_MS = 10;
+/** What a 100-row job takes by default, submission to completion (sandbox clock). */
+export const JOB_100_ROWS_MS = JOB_PENDING_MS + JOB_BASE_PROCESSING_MS + JOB_PER_ROW_MS * 100;
 
 export class JobRunner {
 	private readonly jobs = new Map<string, Job>();
 	private mode: JobMode = 'normal';
 	/** how many more submitted jobs get `mode`; null = until changed */
 	private modeRemaining: number | null = null;
+	/** Every job's pending and processing times are multiplied by this (the `jobMs` option). */
+	durationFactor = 1;
 
 	constructor(private readonly rng: Rng) {}
 
@@ -57,7 +61,8 @@ export class JobRunner {
 	submit(kind: JobKind, rowCount: number, processRow: (index: number) => JobResult, now: number, owner?: string): Job {
 		const mode = this.mode;
 		if (this.modeRemaining !== null && --this.modeRemaining <= 0) this.setMode('normal');
-		const pendingUntil = now + JOB_PENDING_MS;
+		const f = this.durationFactor;
+		const pendingUntil = now + JOB_PENDING_MS * f;
 		const job: Job = {
 			id: this.rng.uuid(),
 			kind,
@@ -68,7 +73,7 @@ export class JobRunner {
 			processed: 0,
 			createdAt: now,
 			pendingUntil,
-			processingUntil: pendingUntil + JOB_BASE_PROCESSING_MS + JOB_PER_ROW_MS * rowCount,
+			processingUntil: pendingUntil + (JOB_BASE_PROCESSING_MS + JOB_PER_ROW_MS * rowCount) * f,
 			results: [],
 			processRow,
 		};

@@ -69,6 +69,20 @@ describe('POST /users/batch (create)', () => {
 		}
 	});
 
+	it('takes jobMs for a 100-row job (jobMs), smaller jobs in proportion', async () => {
+		const slow = await startSandbox({ rateLimits: false, members: 30, jobMs: 2900 });
+		try {
+			const client = apiClient(slow);
+			const { jobId } = (await client.post('/users/batch', { users: [newUser(40)] })).body;
+			const job = slow.store.jobs.get(jobId)!;
+			// One row: 250 ms pending, 200 + 10 ms processing by default; twice as long here.
+			expect(job.pendingUntil - job.createdAt).toBe(500);
+			expect(job.processingUntil - job.pendingUntil).toBe(420);
+		} finally {
+			await slow.close();
+		}
+	});
+
 	it.each([
 		['an invalid email in one row', [newUser(20), newUser(21, { email: 'nope' })]],
 		['a company shorter than 2 characters', [newUser(22, { company: 'X' })]],

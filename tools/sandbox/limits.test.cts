@@ -1,6 +1,7 @@
 /** Rate tiers and headers, timeScale, daily quota, injected faults, request log, admin over HTTP, CLI. */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { RateLimiter } from './rateLimit.cjs';
 import { type Sandbox, startSandbox } from './server.cjs';
 import { AUTH_HEADERS, type ApiClient, type Body, adminCall, apiClient } from './testClient.cjs';
 
@@ -104,6 +105,18 @@ describe('timeScale', () => {
 		} finally {
 			await sandbox.close();
 		}
+	});
+
+	it.each([
+		['down', '0'],
+		['nearest', '1'],
+	] as const)('rounds X-RateLimit-Remaining %s (remainingRounding): 0.6 of a token reads %s, and is refused', (rounding, shown) => {
+		let now = Date.UTC(2026, 10, 20, 12);
+		const limiter = new RateLimiter(1, true, () => now, rounding);
+		for (let i = 0; i < 10; i++) expect(limiter.take('client', 'medium').allowed).toBe(true);
+		now += 600;
+		expect(limiter.peek('client', 'medium')['X-RateLimit-Remaining']).toBe(shown);
+		expect(limiter.take('client', 'medium').allowed).toBe(false);
 	});
 
 	it('runs the sandbox clock k times faster', async () => {

@@ -22,6 +22,9 @@ export const TIER_LIMITS: Record<Tier, TierLimits> = {
 
 export const TIERS = Object.keys(TIER_LIMITS) as Tier[];
 
+/** How X-RateLimit-Remaining rounds the bucket's tokens: the spec does not say. */
+export type RemainingRounding = 'down' | 'nearest';
+
 interface Bucket {
 	tokens: number;
 	last: number;
@@ -56,6 +59,7 @@ export class RateLimiter {
 		private readonly timeScale = 1,
 		private readonly enabled = true,
 		private readonly realNow: () => number = Date.now,
+		private readonly remainingRounding: RemainingRounding = 'down',
 	) {}
 
 	private bucket(clientId: string, tier: Tier, now: number): Bucket {
@@ -114,7 +118,7 @@ export class RateLimiter {
 		const fullAt = now + ((limits.burst - tokens) / rate) * 1000;
 		return {
 			'X-RateLimit-Limit': formatNumber(rate),
-			'X-RateLimit-Remaining': String(Math.max(0, Math.floor(tokens))),
+			'X-RateLimit-Remaining': String(Math.max(0, this.remainingRounding === 'nearest' ? Math.round(tokens) : Math.floor(tokens))),
 			'X-RateLimit-Burst': String(limits.burst),
 			'X-RateLimit-Reset': String(Math.ceil(fullAt / 1000)),
 			'X-RateLimit-Daily-Limit': String(limits.daily),

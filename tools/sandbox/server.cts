@@ -10,7 +10,8 @@ import { SandboxAdmin, type SandboxRuntime } from './admin.cjs';
 import { SandboxClock } from './clock.cjs';
 import { ADMIN_PREFIX, API_PREFIX } from './constants.cjs';
 import { type Fault, FaultInjector } from './faults.cjs';
-import { RateLimiter } from './rateLimit.cjs';
+import { type RemainingRounding, RateLimiter } from './rateLimit.cjs';
+import { JOB_100_ROWS_MS } from './jobs.cjs';
 import { RequestLog } from './requestLog.cjs';
 import { Router } from './router.cjs';
 import { allRoutes } from './routes/index.cjs';
@@ -34,6 +35,13 @@ export interface SandboxOptions extends Partial<SeedSizes> {
 	seed?: number;
 	/** enforce the rate tiers (default true); headers are sent either way */
 	rateLimits?: boolean;
+	/**
+	 * how X-RateLimit-Remaining rounds the bucket's tokens (default `down`); the spec does not
+	 * say, and `nearest` is what some implementations do
+	 */
+	remainingRounding?: RemainingRounding;
+	/** what a 100-row batch job takes, submission to completion, in sandbox-clock ms (default 1450); other sizes in proportion */
+	jobMs?: number;
 	/** where the sandbox clock starts (ISO 8601 or epoch ms; default: now) */
 	startTime?: string | number;
 	/** print one line per API request to stdout (default false) */
@@ -48,6 +56,8 @@ export interface ResolvedSandboxOptions extends SeedSizes {
 	accessToken: string;
 	seed: number;
 	rateLimits: boolean;
+	remainingRounding: RemainingRounding;
+	jobMs: number;
 	startTime?: number;
 	verbose: boolean;
 }
@@ -73,6 +83,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedSandboxOpt
 	const optOuts = options.optOuts ?? DEFAULT_SIZES.optOuts;
 	const timeScale = options.timeScale ?? 1;
 	if (!(timeScale > 0)) throw new Error('timeScale must be a positive number');
+	if (options.jobMs !== undefined && !(options.jobMs > 0)) throw new Error('jobMs must be a positive number');
 	return {
 		port: options.port ?? 0,
 		host: options.host ?? '127.0.0.1',
@@ -81,6 +92,8 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedSandboxOpt
 		accessToken: options.accessToken ?? 'sandbox-access-token',
 		seed: options.seed ?? 1,
 		rateLimits: options.rateLimits ?? true,
+		remainingRounding: options.remainingRounding ?? 'down',
+		jobMs: options.jobMs ?? JOB_100_ROWS_MS,
 		startTime,
 		verbose: options.verbose ?? false,
 		// every opt-out row belongs to a member (at most 9 each: 8 types + `all`); keep it to about 4 per member
@@ -111,7 +124,8 @@ class Runtime implements SandboxRuntime {
 		const o = this.options;
 		this.clock = new SandboxClock(o.timeScale, o.startTime);
 		this.store = seedStore(this.clock, o.seed, o);
-		this.limiter = new RateLimiter(o.timeScale, o.rateLimits);
+		this.store.jobs.durationFactor = o.jobMs / JOB_100_ROWS_MS;
+		this.limiter = new RateLimiter(o.timeScale, o.rateLimits, undefined, o.remainingRounding);
 		this.faults.clear();
 		this.log.clear();
 	}
