@@ -7,18 +7,31 @@ export interface Clock {
 	sleep(ms: number, signal?: AbortSignal): Promise<boolean>;
 }
 
-/** Long waits are cut into slices so that a cancelled execution stops promptly. */
+/** Long waits are cut into slices: a wait that ends early leaves no long timer behind. */
 const SLICE_MS = 200;
 
 export const realClock: Clock = {
 	now: () => Date.now(),
+	/**
+	 * Ends the moment `signal` aborts, not at the end of a slice: the pacer wakes its waiters
+	 * through it when an answer tells it more, and a slice's delay would be lost on the tier.
+	 */
 	async sleep(ms, signal) {
-		const end = Date.now() + ms;
-		for (let left = ms; left > 0; left = end - Date.now()) {
-			if (signal?.aborted) return false;
-			await sleep(Math.min(left, SLICE_MS));
+		if (signal?.aborted) return false;
+		let stop = () => {};
+		const aborted = new Promise<void>((resolve) => {
+			stop = resolve;
+			signal?.addEventListener('abort', stop, { once: true });
+		});
+		try {
+			const end = Date.now() + ms;
+			for (let left = ms; left > 0 && !signal?.aborted; left = end - Date.now()) {
+				await Promise.race([sleep(Math.min(left, SLICE_MS)), aborted]);
+			}
+			return !signal?.aborted;
+		} finally {
+			signal?.removeEventListener('abort', stop);
 		}
-		return !signal?.aborted;
 	},
 };
 

@@ -101,11 +101,12 @@ export class Pacer {
 	 * Refill is not counted before this time. A request taken from a full bucket reaches the
 	 * API a little later, and until then the API's bucket stays full and refills nothing; so the
 	 * model counts no refill until the first answer after it (at most PAUSE_MS), and then from
-	 * the middle of that request's round trip.
+	 * that answer: the API counted the request at some point of its round trip, no later. (Not
+	 * the middle: a request that spends its round trip on the way there, as the first on a new
+	 * connection in a busy process does, reaches the API near the end of it, and a model counting
+	 * from the middle spends refill the API has not begun: a 429 after the burst.)
 	 */
 	private pausedUntil = 0;
-
-	private pausedAt = 0;
 
 	/**
 	 * Whether an answer has told this process the tenant's count yet. Until then one request goes
@@ -216,10 +217,7 @@ export class Pacer {
 			const sendAt = Math.max(missing > 0 ? refillFrom + missing / this.ownRate : now, this.blockedUntil, firstAnswer);
 			if (by !== undefined && sendAt > by) return undefined;
 			if (sendAt - now < 1) {
-				if (this.levelAt(now) >= this.limits.burst) {
-					this.pausedAt = now;
-					this.pausedUntil = now + PAUSE_MS;
-				}
+				if (this.levelAt(now) >= this.limits.burst) this.pausedUntil = now + PAUSE_MS;
 				this.settle(now);
 				this.level -= 1;
 				if (this.sent === 0) this.firstSentAt = now;
@@ -305,10 +303,7 @@ export class Pacer {
 	private answered(now: number) {
 		this.unanswered = Math.max(0, this.unanswered - 1);
 		if (this.pausedUntil > now) {
-			// The API counted the request somewhere on the round trip: take the middle.
-			this.pausedUntil = (this.pausedAt + now) / 2;
-			this.at = Math.min(this.at, this.pausedUntil);
-			this.settle(now);
+			this.pausedUntil = now;
 			this.wake();
 		}
 	}
