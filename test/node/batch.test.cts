@@ -123,25 +123,72 @@ describe('Create Many (Batch)', () => {
 		out.forEach((item, i) => expect(item.json.userId).toBe(`user-p${i}@example.com`));
 	});
 
-	it('polls every few seconds through pending and processing until completed', async () => {
+	it('reads the status every 2 s through pending and processing until completed, while no job has been seen done', async () => {
 		let sent: Row[] = [];
+		let submittedAt = 0;
+		const readAt: number[] = [];
+		const read = (answer: () => object) => () => {
+			readAt.push(clock.now - submittedAt);
+			return answer();
+		};
 		nock(API)
 			.post('/users/batch', (body: { users: Row[] }) => {
 				sent = body.users;
+				submittedAt = clock.now;
 				return true;
 			})
 			.reply(202, { jobId: 'j1', status: 'pending' })
 			.get('/users/batch/j1')
-			.reply(200, { jobId: 'j1', status: 'pending', results: [] })
+			.reply(200, read(() => ({ jobId: 'j1', status: 'pending', results: [] })))
 			.get('/users/batch/j1')
-			.reply(200, { jobId: 'j1', status: 'processing', results: [] })
+			.reply(200, read(() => ({ jobId: 'j1', status: 'processing', results: [] })))
 			.get('/users/batch/j1')
-			.reply(200, () => completed(sent, 'j1'));
+			.reply(200, read(() => completed(sent, 'j1')));
 		const out = await createMany([person(0)]);
 		expect(out[0].json.status).toBe('created');
-		// The first read 2 s after submitting, then every 3 s (the spec recommends 2 to 5 s).
-		expect(clock.sleeps.filter((ms) => ms === 2000)).toHaveLength(1);
-		expect(clock.sleeps.filter((ms) => ms === 3000)).toHaveLength(2);
+		// The first read 2 s after submitting, then every 2 s (the spec recommends 2 to 5 s).
+		expect(readAt).toEqual([2000, 4000, 6000]);
+	});
+
+	it('learns from the first jobs how long one takes, and reads the last one when it can first be done', async () => {
+		// Ten jobs of 100 rows, each done 3.2 s after it is accepted; the Heavy tier spaces them.
+		const JOB_MS = 3200;
+		const jobs: Array<{ rows: Row[]; at: number; reads: number[] }> = [];
+		nock(API)
+			.post('/users/batch', (body: { users: Row[] }) => {
+				jobs.push({ rows: body.users, at: clock.now, reads: [] });
+				return true;
+			})
+			.times(10)
+			.reply(202, () => ({ jobId: `j${jobs.length}`, status: 'pending' }))
+			.get(/\/users\/batch\/j\d+$/)
+			.times(40)
+			.reply(200, (uri: string) => {
+				const n = Number(/j(\d+)$/.exec(uri)![1]);
+				const job = jobs[n - 1];
+				const age = clock.now - job.at;
+				job.reads.push(age);
+				return age >= JOB_MS ? completed(job.rows, `j${n}`) : { jobId: `j${n}`, status: 'processing', results: [] };
+			});
+		const start = clock.now;
+		const out = await createMany(Array.from({ length: 1000 }, (_, i) => person(i)));
+		expect(out.every((item) => item.json.status === 'created')).toBe(true);
+		const last = jobs[9];
+		// The wait ends with the last job's first read, within a tenth of a second of its being done.
+		expect(last.reads).toHaveLength(1);
+		expect(last.reads[0]).toBeGreaterThanOrEqual(JOB_MS);
+		expect(last.reads[0]).toBeLessThan(JOB_MS + 100);
+		expect(clock.now - start).toBeLessThan(last.at - start + JOB_MS + 100);
+		// Every read within the spec's 2 to 5 s of the job's previous read or its submission.
+		for (const job of jobs) {
+			job.reads.forEach((age, i) => {
+				const gap = age - (i === 0 ? 0 : job.reads[i - 1]);
+				expect(gap).toBeGreaterThanOrEqual(2000);
+				expect(gap).toBeLessThanOrEqual(5000);
+			});
+		}
+		// The learning costs a few reads more than one per job (Light tier).
+		expect(jobs.flatMap((job) => job.reads).length).toBeLessThanOrEqual(20);
 	});
 
 	/** Runs two rows through a job that ends `failed` with the given `error` field. */
@@ -358,42 +405,6 @@ describe('Create Many (Batch): jobs go while later items are still being read', 
 		expect(out[249].json.status).toBe('not_submitted');
 	});
 
-	it('the open jobs are polled together: the wait ends one answer after the last job is done', async () => {
-		const jobs: Row[][] = [];
-		nock(API)
-			.post('/users/batch', (body: { users: Row[] }) => {
-				jobs.push(body.users);
-				return true;
-			})
-			.times(3)
-			.reply(202, () => ({ jobId: `j${jobs.length}`, status: 'pending' }));
-		// Each status read is held until all three have arrived (or 2 s have passed): read one
-		// after the other, the first would be held alone.
-		const held: Array<() => void> = [];
-		const fallbacks: NodeJS.Timeout[] = [];
-		let together = false;
-		const release = () => held.splice(0).forEach((answer) => answer());
-		nock(API)
-			.get(/\/users\/batch\/j\d$/)
-			.times(3)
-			.reply((uri, _body, callback) => {
-				const n = Number(uri.slice(-1));
-				held.push(() => callback(null, [200, completed(jobs[n - 1], `j${n}`)]));
-				fallbacks.push(setTimeout(release, 2000));
-				if (held.length === 3) {
-					together = true;
-					release();
-				}
-			});
-		try {
-			const out = await createMany(Array.from({ length: 250 }, (_, i) => person(i)));
-			expect(together).toBe(true);
-			expect(out.every((item) => item.json.status === 'created')).toBe(true);
-		} finally {
-			fallbacks.forEach(clearTimeout);
-		}
-	});
-
 	it('cancelling the execution while items are read stops the reading; every item still gets a result', async () => {
 		const controller = new AbortController();
 		// The execution is cancelled while item 350 is read, when the first jobs have gone.
@@ -417,8 +428,11 @@ describe('Create Many (Batch): jobs go while later items are still being read', 
 		expect(read.upTo).toBe(350);
 		expect(out).toHaveLength(400);
 		const submitted = log.jobs.length * 100;
-		// Jobs already submitted keep their ids (the wait for them ended at once).
-		out.slice(0, submitted).forEach((item, i) => expect(item.json).toMatchObject({ jobId: `j${Math.floor(i / 100) + 1}`, status: 'timeout' }));
+		// Jobs already submitted keep their ids: each is followed from its acceptance, so one read
+		// before the cancel has its results; the wait for the others ended at once.
+		out.slice(0, submitted).forEach((item, i) =>
+			expect(item.json).toMatchObject({ jobId: `j${Math.floor(i / 100) + 1}`, status: expect.stringMatching(/^(created|timeout)$/) }),
+		);
 		const rest = out.slice(submitted).map((item) => item.json);
 		expect(rest.every((row) => row.status === 'not_submitted' && row.failed === true)).toBe(true);
 		expect(out[350].json.reason).toMatch(/^The execution was cancelled while waiting for the API\. \d+ of 351 valid rows were submitted/);

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { clock } from '../transport/clock';
 import type { JobKind } from './jobs';
 import { jobEndpoints } from './jobs';
-import { FIRST_POLL_MS, POLL_INTERVAL_MS, readRows } from './operation';
+import { POLL_MAX_MS, POLL_MIN_MS, readRows } from './operation';
 import type { PreparedRow, RowResult } from './submitAndWait';
 import { submitAndWait } from './submitAndWait';
 
@@ -88,8 +88,8 @@ export async function createOrUpdateMany(
 				extraBody: kind === 'updateUsers' ? options.updateBody : undefined,
 				waitForCompletion: true,
 				maxWaitMs: deadline - clock.now(),
-				firstPollMs: FIRST_POLL_MS,
-				pollIntervalMs: POLL_INTERVAL_MS,
+				pollMinMs: POLL_MIN_MS,
+				pollMaxMs: POLL_MAX_MS,
 			},
 		);
 		entries.forEach(({ itemIndex }, local) => out.set(itemIndex, results[local]));
@@ -106,8 +106,8 @@ export async function createOrUpdateMany(
 		extraBody: options.updateBody,
 		waitForCompletion: true,
 		maxWaitMs: options.maxWaitMs,
-		firstPollMs: FIRST_POLL_MS,
-		pollIntervalMs: POLL_INTERVAL_MS,
+		pollMinMs: POLL_MIN_MS,
+		pollMaxMs: POLL_MAX_MS,
 	});
 	const results = updated.map((result) => (result.status === 'not_found' ? result : settled(result, 'updated', [])));
 

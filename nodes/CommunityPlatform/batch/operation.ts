@@ -41,9 +41,9 @@ export function maxWaitMs(ctx: IExecuteFunctions): number {
 	return Math.max(1, ctx.getNodeParameter('maxWaitMinutes', 0, 15) as number) * 60_000;
 }
 
-/** How often job status is read: the spec recommends every 2 to 5 seconds. */
-export const FIRST_POLL_MS = 2000;
-export const POLL_INTERVAL_MS = 3000;
+/** How far apart a job's status reads are: the spec recommends every 2 to 5 seconds. */
+export const POLL_MIN_MS = 2000;
+export const POLL_MAX_MS = 5000;
 
 /** Turns an item's parameters into a row (for a club job: with its club as `group`), or throws why not. */
 export type PrepareRow = (itemIndex: number) => Promise<{ row: IDataObject; key?: string; group?: string }>;
@@ -108,8 +108,8 @@ async function prepareAndSubmit(ctx: IExecuteFunctions, operation: BatchOperatio
 		extraBody: operation.extraBody,
 		waitForCompletion,
 		maxWaitMs: maxWaitMs(ctx),
-		firstPollMs: FIRST_POLL_MS,
-		pollIntervalMs: POLL_INTERVAL_MS,
+		pollMinMs: POLL_MIN_MS,
+		pollMaxMs: POLL_MAX_MS,
 	});
 }
 

@@ -42,10 +42,11 @@ export interface SubmitOptions {
 	/** Top-level body fields next to `users` (update: reason, operatorEmail). */
 	extraBody?: IDataObject;
 	waitForCompletion: boolean;
+	/** How long the jobs are waited for once the last one is submitted. */
 	maxWaitMs: number;
-	/** First status read after the last submission, then every `pollIntervalMs`. */
-	firstPollMs: number;
-	pollIntervalMs: number;
+	/** The least and the most time between two status reads of a job, or its submission and its first read. */
+	pollMinMs: number;
+	pollMaxMs: number;
 }
 
 interface Submitted {
@@ -149,6 +150,8 @@ class JobSubmitter {
 		private readonly ctx: IExecuteFunctions,
 		private readonly options: SubmitOptions,
 		private readonly fail: Fail,
+		/** Told of each job as soon as it is accepted. */
+		private readonly accepted: (job: Submitted) => void,
 	) {}
 
 	enqueue(group: string, chunk: Entry[]) {
@@ -177,8 +180,10 @@ class JobSubmitter {
 				expect: { shape: 'object', of: 'a batch job', check: jobIdProblem },
 			})) as JobStatus;
 			const itemIndexes = chunk.map((e) => e.itemIndex);
-			this.submitted.push({ endpoints, jobId: String(answer.jobId), itemIndexes, status: answer });
+			const job = { endpoints, jobId: String(answer.jobId), itemIndexes, status: answer };
+			this.submitted.push(job);
 			this.sentRows += chunk.length;
+			this.accepted(job);
 		} catch (error) {
 			const quotaSpent = (error as NodeApiError).failure?.cause === 'quota-exhausted';
 			const cancelled = this.ctx.getExecutionCancelSignal?.()?.aborted === true;
@@ -197,10 +202,152 @@ class JobSubmitter {
 	}
 }
 
+/** A job followed by the JobWatcher: when it was accepted, and when its status is read next. */
+interface Watched {
+	job: Submitted;
+	acceptedAt: number;
+	lastContact: number;
+	nextReadAt: number;
+}
+
+/** Job statuses after which a job is not read again. 'unknown': the API no longer knows it (404). */
+const finished = (job: Submitted) => ['completed', 'failed', 'unknown'].includes(job.status.status);
+
+/**
+ * 4. Follow the jobs, from the moment each is accepted (while later ones are still being
+ * submitted), and read each one's status when it may first be done.
+ *
+ * Jobs of one batch take about the same time, and the Heavy tier spaces their submissions
+ * (6 s), so the first jobs tell how long one takes before the last is submitted: every read
+ * bounds it (open at some age: longer; finished at some age: no longer). While the bounds are
+ * loose, a job's first read splits them; the jobs read once the submission is over (the last
+ * one, above all) are read at the upper bound, the least age at which a job was seen done. So
+ * the wait after the last submission ends about one job's processing later, not a fixed
+ * interval. Every read is at least `pollMinMs` and at most `pollMaxMs` after the job's previous
+ * read or its acceptance (the API recommends 2 to 5 s). Jobs due together are read together
+ * (Light tier): the wait ends one answer after the last job is done.
+ */
+class JobWatcher {
+	private readonly watched: Watched[] = [];
+	/** How long a job takes, from its acceptance: more than `longerThan`, at most `atMost` (ms). */
+	private longerThan = 0;
+	private atMost = Number.POSITIVE_INFINITY;
+	/** Set when the last job is submitted: the wait ends by then. */
+	private deadline: number | undefined;
+	private stopped = false;
+	private nudge = new AbortController();
+	private readonly signal: AbortSignal | undefined;
+
+	constructor(
+		private readonly ctx: IExecuteFunctions,
+		private readonly options: SubmitOptions,
+	) {
+		this.signal = ctx.getExecutionCancelSignal?.();
+	}
+
+	watch(job: Submitted) {
+		const now = clock.now();
+		const entry = { job, acceptedAt: now, lastContact: now, nextReadAt: now };
+		entry.nextReadAt = this.nextRead(entry);
+		this.watched.push(entry);
+		this.wake();
+	}
+
+	/** Every job is submitted: wait for them at most `maxWaitMs` more. */
+	submitted() {
+		this.deadline = clock.now() + this.options.maxWaitMs;
+		this.wake();
+	}
+
+	/** Stops following the jobs (the submission failed). */
+	stop() {
+		this.stopped = true;
+		this.wake();
+	}
+
+	private wake() {
+		this.nudge.abort();
+		this.nudge = new AbortController();
+	}
+
+	/** Bounds "long enough" tighter than this are not split further. */
+	private static readonly PRECISION_MS = 100;
+
+	/** When a job's status is read next: see the class comment. */
+	private nextRead(entry: Watched): number {
+		const { pollMinMs, pollMaxMs } = this.options;
+		let age: number;
+		if (this.atMost === Number.POSITIVE_INFINITY) age = this.longerThan + pollMinMs;
+		else if (this.deadline === undefined && this.atMost - this.longerThan > JobWatcher.PRECISION_MS) age = (this.longerThan + this.atMost) / 2;
+		else age = this.atMost;
+		const at = entry.acceptedAt + age;
+		return Math.min(Math.max(at, entry.lastContact + pollMinMs), entry.lastContact + pollMaxMs);
+	}
+
+	/** Reads the jobs' statuses until all are finished, the deadline passes, or the execution is cancelled. */
+	async run(): Promise<void> {
+		for (;;) {
+			if (this.stopped || this.signal?.aborted) return;
+			const open = this.watched.filter((entry) => !finished(entry.job));
+			const now = clock.now();
+			if (this.deadline !== undefined && (open.length === 0 || now >= this.deadline)) return;
+			const due = open.filter((entry) => entry.nextReadAt <= now);
+			if (due.length === 0) {
+				const wakeUp = AbortSignal.any([this.nudge.signal, ...(this.signal ? [this.signal] : [])]);
+				const next = Math.min(...open.map((entry) => entry.nextReadAt), this.deadline ?? Number.POSITIVE_INFINITY);
+				// Nothing to read until a job is accepted, or the submission ends: no timer meanwhile.
+				if (next === Number.POSITIVE_INFINITY) await new Promise((resolve) => wakeUp.addEventListener('abort', resolve, { once: true }));
+				else await clock.sleep(next - now, wakeUp);
+				continue;
+			}
+			if (await this.read(due)) return;
+		}
+	}
+
+	/** Reads the due jobs together; true when a spent daily quota ends the wait. */
+	private async read(due: Watched[]): Promise<boolean> {
+		let quotaSpent: unknown;
+		await Promise.all(
+			due.map(async (entry) => {
+				const { job } = entry;
+				try {
+					job.status = (await apiRequest.call(this.ctx, { method: 'GET', path: job.endpoints.statusPath(job.jobId) })) as JobStatus;
+					this.learn(entry, clock.now());
+				} catch (error) {
+					// Cancelled: the job keeps its last status.
+					if (this.signal?.aborted) return;
+					// Transient errors are retried by the transport and again at the next read; the
+					// last one is reported on the rows if the wait ends without an answer.
+					job.status = { ...job.status, pollError: errorText(error) };
+					if ((error as NodeApiError).httpCode === '404') job.status.status = 'unknown';
+					if ((error as NodeApiError).failure?.cause === 'quota-exhausted') quotaSpent = error;
+				}
+				entry.lastContact = clock.now();
+				entry.nextReadAt = this.nextRead(entry);
+			}),
+		);
+		// A spent daily quota answers no read before it resets: stop waiting, and say so on the
+		// rows of every job still open (they keep their job ids).
+		if (quotaSpent === undefined) return false;
+		for (const { job } of this.watched) {
+			if (!finished(job)) job.status = { ...job.status, pollError: errorText(quotaSpent) };
+		}
+		return true;
+	}
+
+	/** What a read says of how long a job takes. */
+	private learn(entry: Watched, now: number) {
+		const age = now - entry.acceptedAt;
+		const { status } = entry.job.status;
+		if (status === 'completed' || status === 'failed') this.atMost = Math.min(this.atMost, age);
+		else this.longerThan = Math.max(this.longerThan, Math.min(age, this.atMost));
+	}
+}
+
 /**
  * Submit and wait: rows in jobs of at most 100, submitted at the Heavy tier's pace through
- * the transport, polled until every job is completed or failed (or the deadline passes),
- * and mapped back so that every input item gets exactly one result.
+ * the transport, followed until every job is completed or failed (or the wait ends), and
+ * mapped back so that every input item gets exactly one result.
  *
  * Rows arrive as they are read (`rows`, in input order), and a job is submitted as soon as its
  * 100 rows are there: reading the items' parameters (seconds for 1,000 items in n8n, where
@@ -220,60 +367,30 @@ export async function submitAndWait(
 	};
 
 	const screened: Screened = { read: 0, valid: 0 };
-	const jobs = new JobSubmitter(ctx, options, fail);
-	for await (const { group, chunk } of chunkRows(screenRows(rows, fail, screened))) jobs.enqueue(group, chunk);
-	const submitted = await jobs.finish(screened.valid);
+	// Unless the user only wants the job ids, each job is followed from its acceptance.
+	const watcher = options.waitForCompletion ? new JobWatcher(ctx, options) : undefined;
+	const watching = watcher?.run();
+	const jobs = new JobSubmitter(ctx, options, fail, (job) => watcher?.watch(job));
+	let submitted: Submitted[];
+	try {
+		for await (const { group, chunk } of chunkRows(screenRows(rows, fail, screened))) jobs.enqueue(group, chunk);
+		submitted = await jobs.finish(screened.valid);
+	} catch (error) {
+		watcher?.stop();
+		await watching;
+		throw error;
+	}
 	// Items not read at all (the execution was cancelled while reading) say so.
 	for (let itemIndex = screened.read; itemIndex < itemCount; itemIndex++) {
 		fail(itemIndex, 'The execution was cancelled before this row was read; it was not submitted', { status: 'not_submitted' });
 	}
 
-	// 4. Wait for the jobs unless the user only wants the job ids.
-	if (options.waitForCompletion) await waitForJobs(ctx, submitted, options);
+	watcher?.submitted();
+	await watching;
 
 	// 5. Map back: one result per input item, from the job row at its recordPosition.
 	for (const job of submitted) mapJob(job, options.waitForCompletion, results);
 	return results;
-}
-
-async function waitForJobs(ctx: IExecuteFunctions, jobs: Submitted[], options: SubmitOptions) {
-	const signal = ctx.getExecutionCancelSignal?.();
-	const deadline = clock.now() + options.maxWaitMs;
-	// 'unknown': the API no longer knows the job (404); polling it again cannot help.
-	const finished = (job: Submitted) => ['completed', 'failed', 'unknown'].includes(job.status.status);
-	for (let interval = options.firstPollMs; ; interval = options.pollIntervalMs) {
-		const open = jobs.filter((job) => !finished(job));
-		if (open.length === 0 || clock.now() >= deadline) return;
-		const wait = Math.min(interval, Math.max(0, deadline - clock.now()));
-		if (!(await clock.sleep(wait, signal))) return;
-		// The open jobs are read together (Light tier): the wait ends one answer after the last
-		// job is done, not one answer per job later.
-		let quotaSpent: unknown;
-		await Promise.all(
-			open.map(async (job) => {
-				try {
-					job.status = (await apiRequest.call(ctx, { method: 'GET', path: job.endpoints.statusPath(job.jobId) })) as JobStatus;
-				} catch (error) {
-					// Cancelled: the job keeps its last status.
-					if (signal?.aborted) return;
-					// Transient poll errors are retried by the transport and again at the next poll;
-					// the last one is reported on the rows if the wait ends without an answer.
-					job.status = { ...job.status, pollError: errorText(error) };
-					if ((error as NodeApiError).httpCode === '404') job.status.status = 'unknown';
-					if ((error as NodeApiError).failure?.cause === 'quota-exhausted') quotaSpent = error;
-				}
-			}),
-		);
-		// A spent daily quota answers no poll before it resets: stop waiting, and say so on the
-		// rows of every job still open (they keep their job ids).
-		if (quotaSpent !== undefined) {
-			for (const job of open) {
-				if (!finished(job)) job.status = { ...job.status, pollError: errorText(quotaSpent) };
-			}
-			return;
-		}
-		if (signal?.aborted) return;
-	}
 }
 
 function mapJob(job: Submitted, waited: boolean, results: RowResult[]) {
