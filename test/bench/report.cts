@@ -159,6 +159,17 @@ function notes(info: RunInfo): string[] {
 				(raw && ours5(rows) ? ` For scale: 6c's ${seconds(raw.wallMs)} for 10,000 rows against ${seconds(ours5(rows)!.wallMs)} for the paced read in 5a.` : ''),
 		];
 	});
+	section(10, '10. A 100,000-member community: Return All in n8n', ([r]) => [
+		`No target. ${r.requests} requests for a minimum of ${r.minRequests}, ${r.rateLimited} answered 429, ${seconds(r.wallMs)} for a minimum of ${seconds(r.minMs)} (ratio ${r.ratio.toFixed(3)}); ${r.note ?? ''}. The node keeps every page's members until the last page is read (the output is complete or the node fails), and n8n then holds the execution's items, so the memory grows with the list; at the API's own rate the read takes the Medium tier's ${((r.minRequests - TIER_LIMITS.medium.burst) / TIER_LIMITS.medium.perSecond / 60).toFixed(1)} minutes.`,
+	]);
+
+	section(11, '11. A 100,000-member community: Member Trigger from the beginning', ([r]) => [
+		`No target. ${r.requests} requests for a minimum of ${r.minRequests}, ${r.rateLimited} answered 429, ${seconds(r.wallMs)} of polling for a minimum of ${seconds(r.minMs)} (ratio ${r.ratio.toFixed(3)}). ${r.note ?? ''}. The static data holds the feed's cursor and read-to time and small maps of the most recently processed rows and announced moments, each bounded, never the rows themselves: its size does not grow with the feed. At the default Max Items per Poll (1,000) the backlog comes over a hundred polls; with Every Minute, in about an hour and forty minutes.`,
+	]);
+
+	section(12, '12. A 100,000-member community: Create Many (Batch) of 10,000 rows in n8n', ([r]) => [
+		`No target. ${r.requests} requests, ${r.rateLimited} answered 429, ${seconds(r.wallMs)} for a minimum of ${seconds(r.minMs)} (ratio ${r.ratio.toFixed(3)}); ${r.note ?? ''}. 100 jobs are half the Heavy tier's daily quota (200): a second such batch the same UTC day stops when the quota is spent, and its rows not submitted say so. At the API's own rate the submissions take ${(((100 - TIER_LIMITS.heavy.burst) / TIER_LIMITS.heavy.perSecond) / 60).toFixed(1)} minutes.`,
+	]);
 	return out;
 }
 
