@@ -371,14 +371,13 @@ export async function submitAndWait(
 	const watcher = options.waitForCompletion ? new JobWatcher(ctx, options) : undefined;
 	const watching = watcher?.run();
 	const jobs = new JobSubmitter(ctx, options, fail, (job) => watcher?.watch(job));
-	let submitted: Submitted[];
+	let submitted: Submitted[] | undefined;
 	try {
 		for await (const { group, chunk } of chunkRows(screenRows(rows, fail, screened))) jobs.enqueue(group, chunk);
 		submitted = await jobs.finish(screened.valid);
-	} catch (error) {
-		watcher?.stop();
-		await watching;
-		throw error;
+	} finally {
+		// Reading the rows failed: nothing more to follow (the watcher ends at once).
+		if (submitted === undefined) watcher?.stop();
 	}
 	// Items not read at all (the execution was cancelled while reading) say so.
 	for (let itemIndex = screened.read; itemIndex < itemCount; itemIndex++) {
