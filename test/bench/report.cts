@@ -170,7 +170,7 @@ function notes(info: RunInfo): string[] {
 	section(12, '12. A 100,000-member community: Create Many (Batch) of 10,000 rows in n8n', ([r]) => [
 		`No target. ${r.requests} requests, ${r.rateLimited} answered 429, ${seconds(r.wallMs)} for a minimum of ${seconds(r.minMs)} (ratio ${r.ratio.toFixed(3)}); ${r.note ?? ''}. 100 jobs are half the Heavy tier's daily quota (200): a second such batch the same UTC day stops when the quota is spent, and its rows not submitted say so. At the API's own rate the submissions take ${(((100 - TIER_LIMITS.heavy.burst) / TIER_LIMITS.heavy.perSecond) / 60).toFixed(1)} minutes.`,
 	]);
-	section(12, "12. Return All at the API's own rates, three runs", ([r]) => [
+	section(13, "13. Return All at the API's own rates, three runs", ([r]) => [
 		`No target beyond 0 × 429 in every run: ${r.note ?? ''}.`,
 	]);
 	return out;
@@ -190,7 +190,7 @@ export function resultsMarkdown(info: RunInfo): string {
 		'',
 		`- Date: ${info.date}`,
 		`- Machine: ${info.machine}`,
-		`- Time scale: ${info.timeScale} (the sandbox's clock runs ${info.timeScale}× faster and its rate buckets refill ${info.timeScale}× faster; minimum times are computed at that rate; scenarios 3, 7b, 8 and 12 run at 1)`,
+		`- Time scale: ${info.timeScale} (the sandbox's clock runs ${info.timeScale}× faster and its rate buckets refill ${info.timeScale}× faster; minimum times are computed at that rate; scenarios 3, 7b, 8, 9 and 13 run at 1)`,
 		`- Scenarios run: ${scenarios}`,
 		'',
 		'Minimum: the fewest requests the read needs (largest pages, no wasted call). Minimum time: the burst sent at once, then the sustained rate of the tier, times the time scale. Ratio: wall time / minimum time. 429s: refusals the sandbox answered.',
