@@ -2,6 +2,7 @@
  * The benchmark's output: the table (printed, and in RESULTS.md), the targets
  * checked row by row, and per-scenario notes that quote the run's own figures.
  */
+import { FEED_LIMITS } from '../../nodes/CommunityPlatform/feeds/state';
 import { TIER_LIMITS } from '../../nodes/CommunityPlatform/transport/tiers';
 
 export interface Row {
@@ -164,7 +165,7 @@ function notes(info: RunInfo): string[] {
 	]);
 
 	section(11, '11. A 100,000-member community: Member Trigger from the beginning', ([r]) => [
-		`No target. ${r.requests} requests for a minimum of ${r.minRequests}, ${r.rateLimited} answered 429, ${seconds(r.wallMs)} of polling for a minimum of ${seconds(r.minMs)} (ratio ${r.ratio.toFixed(3)}). ${r.note ?? ''}. The static data holds the feed's cursor and read-to time and small maps of the most recently processed rows and announced moments, each bounded, never the rows themselves: its size does not grow with the feed. At the default Max Items per Poll (1,000) the backlog comes over a hundred polls; with Every Minute, in about an hour and forty minutes.`,
+		`No target. ${r.requests} requests for a minimum of ${r.minRequests}, ${r.rateLimited} answered 429, ${seconds(r.wallMs)} of polling for a minimum of ${seconds(r.minMs)} (ratio ${r.ratio.toFixed(3)}). ${r.note ?? ''}. The static data holds the feed's cursor and read-to time and maps of the most recently processed rows (at most ${FEED_LIMITS.recentRows}) and of announced moments (at most ${FEED_LIMITS.announcedMoments}), never the rows themselves: it grows until those maps are full and no further, whatever the feed's length. At the default Max Items per Poll (1,000) the backlog comes over a hundred polls; with Every Minute, in about an hour and forty minutes.`,
 	]);
 
 	section(12, '12. A 100,000-member community: Create Many (Batch) of 10,000 rows in n8n', ([r]) => [

@@ -150,6 +150,35 @@ describe('Create Many (Batch)', () => {
 		expect(readAt).toEqual([2000, 4000, 6000]);
 	});
 
+	it('reads the last job once, at the least age a job was seen done, even when it was accepted while that was still being learnt', async () => {
+		// Six jobs, each done 3.2 s after it is accepted: five go at once, the sixth 6 s later.
+		// The first five are read at 2 s (open) and 4 s (done); the sixth is not read at 3 s to
+		// learn more (it would still be open, and be read again 2 s later) but at 4 s.
+		const JOB_MS = 3200;
+		const jobs: Array<{ rows: Row[]; at: number; reads: number[] }> = [];
+		nock(API)
+			.post('/users/batch', (body: { users: Row[] }) => {
+				jobs.push({ rows: body.users, at: clock.now, reads: [] });
+				return true;
+			})
+			.times(6)
+			.reply(202, () => ({ jobId: `j${jobs.length}`, status: 'pending' }))
+			.get(/\/users\/batch\/j\d+$/)
+			.times(20)
+			.reply(200, (uri: string) => {
+				const n = Number(/j(\d+)$/.exec(uri)![1]);
+				const job = jobs[n - 1];
+				const age = clock.now - job.at;
+				job.reads.push(age);
+				return age >= JOB_MS ? completed(job.rows, `j${n}`) : { jobId: `j${n}`, status: 'processing', results: [] };
+			});
+		const out = await createMany(Array.from({ length: 600 }, (_, i) => person(i)));
+		expect(out.every((item) => item.json.status === 'created')).toBe(true);
+		expect(jobs[5].reads).toHaveLength(1);
+		expect(jobs[5].reads[0]).toBeGreaterThanOrEqual(JOB_MS);
+		expect(jobs[5].reads[0]).toBeLessThanOrEqual(4000);
+	});
+
 	it('learns from the first jobs how long one takes, and reads the last one when it can first be done', async () => {
 		// Ten jobs of 100 rows, each done 3.2 s after it is accepted; the Heavy tier spaces them.
 		const JOB_MS = 3200;

@@ -253,9 +253,14 @@ class JobWatcher {
 		this.wake();
 	}
 
-	/** Every job is submitted: wait for them at most `maxWaitMs` more. */
+	/**
+	 * Every job is submitted: wait for them at most `maxWaitMs` more. The open jobs' next reads
+	 * are for their results now, no longer to learn: the last job was scheduled when it was
+	 * accepted, before the submission was known to be over.
+	 */
 	submitted() {
 		this.deadline = clock.now() + this.options.maxWaitMs;
+		for (const entry of this.watched) entry.nextReadAt = this.nextRead(entry);
 		this.wake();
 	}
 
