@@ -340,6 +340,35 @@ export class E2E {
 		}
 	}
 
+	/** Waits until `probe` gives a value (asked every 250 ms) and returns it; fails after `timeoutMs`, naming `what`. */
+	async until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const found = await probe();
+			if (found !== undefined && found !== false) return found;
+			if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}\n${this.n8n.process.tail(30)}`);
+			await sleep(250);
+		}
+	}
+
+	/** The requests the sandbox has answered on this path (with the API prefix, e.g. /public-api/v1/incremental/users). */
+	async requestsTo(path: string): Promise<Array<Record<string, unknown>>> {
+		return (await this.sandbox!.requests()).filter((r) => r.path === path);
+	}
+
+	/**
+	 * Waits until the sandbox has answered `more` requests on the path beyond the first `before`
+	 * (a trigger's next polls), and then until none of the workflow's executions is still running.
+	 */
+	async polledAgain(path: string, before: number, more = 1, workflowId?: string, timeoutMs = 45_000): Promise<void> {
+		await this.until(`${more} more request(s) to ${path}`, async () => (await this.requestsTo(path)).length >= before + more, timeoutMs);
+		if (workflowId) {
+			await this.until('the executions to finish', async () =>
+				(await this.client.listExecutions(workflowId)).every((e) => e.finished || ['success', 'error', 'crashed', 'canceled'].includes(e.status)),
+			);
+		}
+	}
+
 	/** Ids of the workflow's executions so far (to pass as `since`). */
 	async executionIds(workflowId: string): Promise<Set<string>> {
 		return new Set((await this.client.listExecutions(workflowId)).map((e) => String(e.id)));

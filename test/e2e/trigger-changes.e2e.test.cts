@@ -8,6 +8,8 @@
 import { E2E, readWorkflowFile } from './harness.cjs';
 
 const HOLD_BACK_PLUS = 2 * 60_000 + 5_000;
+const MEMBERS_FEED = '/public-api/v1/incremental/users';
+const ATTENDEES_FEED = '/public-api/v1/incremental/event-attendees';
 const TICK_TIMEOUT = 45_000;
 
 type Item = { json: Record<string, unknown> };
@@ -71,8 +73,10 @@ describe('member and attendee triggers across polls, with a cursor invalidation'
 		await sandbox.advanceClock(HOLD_BACK_PLUS);
 		await e2e.waitForExecutions(members.id, 1, { since: seenMembers, timeoutMs: TICK_TIMEOUT });
 		await e2e.waitForExecutions(attendees.id, 1, { since: seenAttendees, timeoutMs: TICK_TIMEOUT });
-		// One more quiet tick: nothing may be re-delivered after the recovery.
-		await new Promise((resolve) => setTimeout(resolve, 12_000));
+		// One more poll of each: nothing may be re-delivered after the recovery.
+		for (const [path, wf] of [[MEMBERS_FEED, members.id], [ATTENDEES_FEED, attendees.id]] as const) {
+			await e2e.polledAgain(path, (await e2e.requestsTo(path)).length, 1, wf);
+		}
 
 		const memberItems = await emitted(members.id, 'Member Trigger');
 		const attendeeItems = await emitted(attendees.id, 'Event Attendee Trigger');

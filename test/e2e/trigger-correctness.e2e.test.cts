@@ -76,20 +76,26 @@ describe('trigger correctness in a real n8n', () => {
 		const sandbox = e2e.sandbox!;
 		const before = await sandbox.feedMemberChange({ kind: 'created', email: `before-${Date.now()}@example.com` });
 		const deactivatedBefore = await sandbox.feedMemberChange({ kind: 'deactivated' });
-		await sleep(1_500);
+		// Activation comes after both changes, a clear second after (n8n's clock is the sandbox's here).
+		await e2e.until('the changes to be a second old', async () => Date.now() > Date.parse(String(deactivatedBefore.updatedAt)) + 1_000);
 
 		const requests = (await feedRequests()).length;
 		const wf = await e2e.activateWorkflow(memberTrigger('Now trigger', {}));
 		await polled(requests);
-		await sleep(1_500);
+		// The changes below come after the start point the poll at activation saved.
+		const origin = await e2e.until('the start point in the static data', async () => {
+			const saved = JSON.stringify((await e2e.client.getWorkflow(wf.id)).staticData ?? {});
+			return /"origin":"([^"]+)"/.exec(saved)?.[1];
+		});
+		await e2e.until('the clock to pass the start point', async () => Date.now() > Date.parse(origin) + 100);
 
 		const after = await sandbox.feedMemberChange({ kind: 'created', email: `after-${Date.now()}@example.com` });
 		const edited = await sandbox.feedMemberChange({ kind: 'edited', userId: deactivatedBefore.id, company: 'Edited After Start' });
 		expect(edited).toMatchObject({ archived: true, userCompany: 'Edited After Start' });
 		await sandbox.advanceClock(HOLD_BACK_PLUS);
 		await e2e.waitForExecutions(wf.id, 1, { timeoutMs: 40_000 });
-		// One more tick: nothing else may arrive.
-		await sleep(12_000);
+		// One more poll: nothing else may arrive.
+		await e2e.polledAgain(FEED_PATH, (await feedRequests()).length, 1, wf.id);
 		await e2e.client.deactivateWorkflow(wf.id);
 
 		const items = await emitted(wf.id);
@@ -114,16 +120,11 @@ describe('trigger correctness in a real n8n', () => {
 			expect(feed.length).toBeGreaterThanOrEqual(MEMBERS);
 			const expected = feed.map((row) => `${String(row.id)}:${String(row.updatedAt)}`).sort();
 
-			const deadline = Date.now() + 120_000;
-			let items = await emitted(wf.id);
-			while (items.length < expected.length && Date.now() < deadline) {
-				await sleep(2_000);
-				items = await emitted(wf.id);
-			}
-			// One more tick: nothing may arrive twice.
-			await sleep(12_000);
+			await e2e.until('every row of the backlog', async () => (await emitted(wf.id)).length >= expected.length, 120_000);
+			// One more poll: nothing may arrive twice.
+			await e2e.polledAgain(FEED_PATH, (await feedRequests()).length, 1, wf.id);
 			await e2e.client.deactivateWorkflow(wf.id);
-			items = await emitted(wf.id);
+			const items = await emitted(wf.id);
 
 			const keys = items.map((i) => String(i.json.changeKey)).sort();
 			expect(keys.length).toBe(expected.length);
@@ -152,9 +153,9 @@ describe('trigger correctness in a real n8n', () => {
 		await e2e.waitForExecutions(wf.id, 1, { timeoutMs: 40_000 });
 		// Let the slow polls play out: three 15 s answers (logged when answered) while n8n polls every 10 s.
 		const slowAnswers = async () => (await feedRequests()).slice(since).filter((r) => r.fault !== undefined).length;
-		const deadline = Date.now() + 90_000;
-		while ((await slowAnswers()) < 3 && Date.now() < deadline) await sleep(1_000);
-		await sleep(12_000);
+		await e2e.until('three slow answers', async () => (await slowAnswers()) >= 3, 90_000);
+		// One more poll after them: nothing may arrive twice.
+		await e2e.polledAgain(FEED_PATH, (await feedRequests()).length, 1, wf.id);
 		await e2e.client.deactivateWorkflow(wf.id);
 
 		const items = await emitted(wf.id);
