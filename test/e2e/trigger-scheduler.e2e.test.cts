@@ -9,6 +9,8 @@
  *   each change arrives at the first poll after it shows in its feed.
  * - Polls that outlast their interval while the feed answers 429 with Retry-After: every change
  *   arrives exactly once and no execution fails.
+ * - Every Minute, with the poll of a tick queued behind 90 other executions' requests to the same
+ *   tier for over a minute: the tick in between waits for it, and nothing fails or arrives twice.
  * - A dormant member deactivated after the start fires Member Deactivated once.
  *
  * With CPN_N8N_SCHEDULER=durable the harness runs n8n on its durable scheduler (see harness.cts).
@@ -52,23 +54,11 @@ describe('triggers under n8n\'s scheduler', () => {
 		await e2e?.stop();
 	});
 
-	async function feedRequests(path: string) {
-		return (await e2e.sandbox!.requests()).filter((r) => r.path === path);
-	}
-
-	async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-		const deadline = Date.now() + timeoutMs;
-		for (;;) {
-			const found = await probe();
-			if (found !== undefined) return found;
-			if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${e2e.n8n.process.tail(30)}`);
-			await sleep(250);
-		}
-	}
+	const feedRequests = async (path: string) => await e2e.requestsTo(path);
+	const waitFor = async <T,>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number) => await e2e.until(what, probe, timeoutMs);
 
 	/** Resolves once the sandbox has answered more than `before` requests on the feed. */
-	const polled = async (path: string, before: number, timeoutMs = 30_000) =>
-		await waitFor(`a poll of ${path}`, async () => ((await feedRequests(path)).length > before ? true : undefined), timeoutMs);
+	const polled = async (path: string, before: number, timeoutMs = 30_000) => await e2e.polledAgain(path, before, 1, undefined, timeoutMs);
 
 	/** Every finished execution of the workflow so far. */
 	async function executions(workflowId: string): Promise<ExecutionResult[]> {
@@ -183,8 +173,9 @@ describe('triggers under n8n\'s scheduler', () => {
 		const since = (await feedRequests(MEMBERS_FEED)).length;
 		const refused = async () => (await feedRequests(MEMBERS_FEED)).slice(since).filter((r) => r.status === 429);
 		await waitFor('six 429 answers', async () => ((await refused()).length >= 6 ? true : undefined), 150_000);
-		// A poll that gives up on a 429 fails as soon as it is answered: these are the executions of that time.
-		await sleep(2_000);
+		// The API answers normally again from the next request on; a poll that gave up on a 429
+		// failed as soon as it was answered: the executions until then are those of the 429s.
+		await e2e.polledAgain(MEMBERS_FEED, (await feedRequests(MEMBERS_FEED)).length, 1, wf.id);
 		const while429 = await e2e.executionIds(wf.id);
 
 		const second = await sandbox.feedMemberChange({ kind: 'created', email: `limit-b-${Date.now()}@example.com` });
@@ -208,6 +199,63 @@ describe('triggers under n8n\'s scheduler', () => {
 		// n8n never had to abandon a poll.
 		expect(e2e.n8n.process.tail(5000)).not.toContain('Poll exceeded its timeout');
 	});
+
+	it("Every Minute, with a poll queued behind other executions' requests for over a minute: every change once, no failed execution on the legacy scheduler", async () => {
+		const sandbox = e2e.sandbox!;
+		const durable = process.env.CPN_N8N_SCHEDULER === 'durable';
+		// The other executions: each reads one page of members, a Medium request like the feed's.
+		const getMany = readWorkflowFile('member-get-many.json');
+		const reader = getMany.nodes.find((n) => n.type.endsWith('.communityPlatform'))!;
+		reader.parameters = { ...reader.parameters, limit: 1 };
+		const load = await e2e.importWorkflow(getMany, { name: 'One Medium request' });
+
+		const trigger = readWorkflowFile('member-trigger.json');
+		trigger.nodes[0].parameters = { pollTimes: { item: [{ mode: 'everyMinute' }] } };
+		const before = (await feedRequests(MEMBERS_FEED)).length;
+		const wf = await e2e.activateWorkflow(trigger, { pollSeconds: false });
+		// The poll at activation, then the first scheduled one: n8n picked the second of the minute.
+		await polled(MEMBERS_FEED, before);
+		await polled(MEMBERS_FEED, before + 1, 75_000);
+		const firstTick = Date.parse(String((await feedRequests(MEMBERS_FEED))[before + 1].time));
+
+		const first = await sandbox.feedMemberChange({ kind: 'created', email: `jam-a-${Date.now()}@example.com` });
+		await sandbox.advanceClock(HOLD_BACK_PLUS);
+		// Twenty seconds before a tick, 110 executions each queue a Medium request: at the tier's
+		// 1 a second (after its burst of 10) the poll of that tick waits behind them for ~75 s.
+		let tick = firstTick + 60_000;
+		while (tick - Date.now() < 25_000) tick += 60_000;
+		await sleep(tick - 20_000 - Date.now());
+		const loadStarted = Date.now();
+		const loadIds = await Promise.all(Array.from({ length: 110 }, async () => await e2e.client.startManualRun(load.id, load.manualTrigger!)));
+
+		await waitFor('the first change', async () => (about(itemsOf(await executions(wf.id), 'Member Trigger'), [first]).length >= 1 ? true : undefined), 180_000);
+		const loadRuns = await Promise.all(loadIds.map(async (id) => await e2e.n8n.waitForExecution(id, 120_000)));
+		// The other executions were paced, not refused.
+		expect(failures(loadRuns)).toEqual([]);
+
+		const second = await sandbox.feedMemberChange({ kind: 'created', email: `jam-b-${Date.now()}@example.com` });
+		await sandbox.advanceClock(HOLD_BACK_PLUS);
+		await waitFor('the second change', async () => (about(itemsOf(await executions(wf.id), 'Member Trigger'), [second]).length >= 1 ? true : undefined), 150_000);
+		await e2e.client.deactivateWorkflow(wf.id);
+
+		const runs = await executions(wf.id);
+		expect(summary(about(itemsOf(runs, 'Member Trigger'), [first, second]))).toEqual([`${String(first.id)} newMember`, `${String(second.id)} newMember`].sort());
+		const polls = (await feedRequests(MEMBERS_FEED)).map((r) => Date.parse(String(r.time))).filter((t) => t > loadStarted);
+		if (!durable) {
+			expect(failures(runs)).toEqual([]);
+			// The tick's poll really waited more than its interval: its feed request left over a
+			// minute after the tick, and the tick in between sent none (it waited for that poll).
+			expect(polls[0] - tick).toBeGreaterThan(60_000);
+			expect(polls[1] - polls[0]).toBeGreaterThan(15_000);
+		} else {
+			// n8n gives a poll 45 s here: one that would get its turn later ends inside that time,
+			// saying why, and a later poll reads the change. No poll is abandoned.
+			for (const run of runs.filter((r) => r.status !== 'success')) {
+				expect(errorText(run)).toMatch(/its turn on the rate limit would have come after the poll's time limit/);
+			}
+			expect(e2e.n8n.process.tail(5000)).not.toContain('Poll exceeded its timeout');
+		}
+	}, 480_000);
 
 	it('a dormant member deactivated after the start fires Member Deactivated once', async () => {
 		const sandbox = e2e.sandbox!;
