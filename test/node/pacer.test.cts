@@ -57,15 +57,19 @@ class Server {
 			'x-ratelimit-limit': String(this.tier.perSecond),
 			'x-ratelimit-burst': String(this.tier.burst),
 			'x-ratelimit-remaining': '',
+			'x-ratelimit-reset': '',
 		};
+		// When the bucket is full again (a Unix time in whole seconds, on the server's clock): it
+		// moves on by 1 / perSecond for every token taken, by anyone, and stays put while it refills.
+		const reset = () => String(Math.ceil((now + ((this.tier.burst - this.tokens) / this.tier.perSecond) * 1000) / 1000));
 		if (this.tokens < 1) {
 			this.refused++;
 			if (transportClock.now() - this.startedAt > SETTLE_MS) this.refusedLater++;
 			const retryAfter = Math.ceil(((1 - this.tokens) / this.tier.perSecond) * 1000) / 1000;
-			return { status: 429, headers: { ...headers, 'x-ratelimit-remaining': '0', 'retry-after': String(retryAfter) } };
+			return { status: 429, headers: { ...headers, 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset(), 'retry-after': String(retryAfter) } };
 		}
 		this.tokens -= 1;
-		return { status: 200, headers: { ...headers, 'x-ratelimit-remaining': String(this.round(this.tokens)) } };
+		return { status: 200, headers: { ...headers, 'x-ratelimit-remaining': String(this.round(this.tokens)), 'x-ratelimit-reset': reset() } };
 	}
 }
 
@@ -181,3 +185,4 @@ describe('several processes on one tenant (n8n workers)', () => {
 		expect(a.state.share).toBeGreaterThanOrEqual(PACE.alone);
 	});
 });
+

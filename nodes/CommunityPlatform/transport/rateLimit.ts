@@ -284,6 +284,9 @@ export class Pacer {
 		const step = Math.abs(error) / (PACE.bursts * this.limits.burst);
 		const share = error > 0 ? this.share * Math.max(0.5, 1 - step) : this.share + step;
 		this.share = Math.min(1, Math.max(PACE.minShare, share));
+		// A waiter's time was computed on the model before this answer: a fuller bucket or a larger
+		// share may let it go sooner (at the Heavy tier, seconds sooner).
+		this.wake();
 	}
 
 	/** A request that got no answer (a network error): it may or may not have taken a token. */
