@@ -69,6 +69,31 @@ function oneCreateJob(order?: (positions: number[]) => number[]) {
 	return job;
 }
 
+/**
+ * `count` create jobs, each done `jobMs` after it is accepted; each job records when it was
+ * accepted (virtual clock) and the age at which each status read found it.
+ */
+function timedJobs(jobMs: number, count: number) {
+	const jobs: Array<{ rows: Row[]; at: number; reads: number[] }> = [];
+	nock(API)
+		.post('/users/batch', (body: { users: Row[] }) => {
+			jobs.push({ rows: body.users, at: clock.now, reads: [] });
+			return true;
+		})
+		.times(count)
+		.reply(202, () => ({ jobId: `j${jobs.length}`, status: 'pending' }))
+		.get(/\/users\/batch\/j\d+$/)
+		.times(count * 4)
+		.reply(200, (uri: string) => {
+			const n = Number(/j(\d+)$/.exec(uri)![1]);
+			const job = jobs[n - 1];
+			const age = clock.now - job.at;
+			job.reads.push(age);
+			return age >= jobMs ? completed(job.rows, `j${n}`) : { jobId: `j${n}`, status: 'processing', results: [] };
+		});
+	return jobs;
+}
+
 describe('Create Many (Batch)', () => {
 	it('250 rows become 3 jobs (100, 100, 50) and 250 results in input order', async () => {
 		const items = Array.from({ length: 250 }, (_, i) => person(i));
@@ -155,23 +180,7 @@ describe('Create Many (Batch)', () => {
 		// The first five are read at 2 s (open) and 4 s (done); the sixth is not read at 3 s to
 		// learn more (it would still be open, and be read again 2 s later) but at 4 s.
 		const JOB_MS = 3200;
-		const jobs: Array<{ rows: Row[]; at: number; reads: number[] }> = [];
-		nock(API)
-			.post('/users/batch', (body: { users: Row[] }) => {
-				jobs.push({ rows: body.users, at: clock.now, reads: [] });
-				return true;
-			})
-			.times(6)
-			.reply(202, () => ({ jobId: `j${jobs.length}`, status: 'pending' }))
-			.get(/\/users\/batch\/j\d+$/)
-			.times(20)
-			.reply(200, (uri: string) => {
-				const n = Number(/j(\d+)$/.exec(uri)![1]);
-				const job = jobs[n - 1];
-				const age = clock.now - job.at;
-				job.reads.push(age);
-				return age >= JOB_MS ? completed(job.rows, `j${n}`) : { jobId: `j${n}`, status: 'processing', results: [] };
-			});
+		const jobs = timedJobs(JOB_MS, 6);
 		const out = await createMany(Array.from({ length: 600 }, (_, i) => person(i)));
 		expect(out.every((item) => item.json.status === 'created')).toBe(true);
 		expect(jobs[5].reads).toHaveLength(1);
@@ -182,23 +191,7 @@ describe('Create Many (Batch)', () => {
 	it('learns from the first jobs how long one takes, and reads the last one when it can first be done', async () => {
 		// Ten jobs of 100 rows, each done 3.2 s after it is accepted; the Heavy tier spaces them.
 		const JOB_MS = 3200;
-		const jobs: Array<{ rows: Row[]; at: number; reads: number[] }> = [];
-		nock(API)
-			.post('/users/batch', (body: { users: Row[] }) => {
-				jobs.push({ rows: body.users, at: clock.now, reads: [] });
-				return true;
-			})
-			.times(10)
-			.reply(202, () => ({ jobId: `j${jobs.length}`, status: 'pending' }))
-			.get(/\/users\/batch\/j\d+$/)
-			.times(40)
-			.reply(200, (uri: string) => {
-				const n = Number(/j(\d+)$/.exec(uri)![1]);
-				const job = jobs[n - 1];
-				const age = clock.now - job.at;
-				job.reads.push(age);
-				return age >= JOB_MS ? completed(job.rows, `j${n}`) : { jobId: `j${n}`, status: 'processing', results: [] };
-			});
+		const jobs = timedJobs(JOB_MS, 10);
 		const start = clock.now;
 		const out = await createMany(Array.from({ length: 1000 }, (_, i) => person(i)));
 		expect(out.every((item) => item.json.status === 'created')).toBe(true);
