@@ -16,7 +16,6 @@
  * With CPN_N8N_SCHEDULER=durable the harness runs n8n on its durable scheduler (see harness.cts).
  */
 import { E2E, errorText, readWorkflowFile, type ExecutionResult, type WorkflowJson } from './harness.cjs';
-import { sleep } from '../../tools/n8n/processes.cjs';
 
 const HOLD_BACK_PLUS = 2 * 60_000 + 5_000;
 const MEMBERS_FEED = '/public-api/v1/incremental/users';
@@ -224,7 +223,7 @@ describe('triggers under n8n\'s scheduler', () => {
 		// 1 a second (after its burst of 10) the poll of that tick waits behind them for ~75 s.
 		let tick = firstTick + 60_000;
 		while (tick - Date.now() < 25_000) tick += 60_000;
-		await sleep(tick - 20_000 - Date.now());
+		await waitFor('20 s before that tick', async () => (Date.now() >= tick - 20_000 ? true : undefined), 90_000);
 		const loadStarted = Date.now();
 		const loadIds = await Promise.all(Array.from({ length: 110 }, async () => await e2e.client.startManualRun(load.id, load.manualTrigger!)));
 
