@@ -9,7 +9,7 @@
  *   each change arrives at the first poll after it shows in its feed.
  * - Polls that outlast their interval while the feed answers 429 with Retry-After: every change
  *   arrives exactly once and no execution fails.
- * - Every Minute, with the poll of a tick queued behind 90 other executions' requests to the same
+ * - Every Minute, with the poll of a tick queued behind 110 other executions' requests to the same
  *   tier for over a minute: the tick in between waits for it, and nothing fails or arrives twice.
  * - A dormant member deactivated after the start fires Member Deactivated once.
  *
