@@ -117,4 +117,42 @@ describe('Member → Create or Update Many (Batch) in n8n', () => {
 		expect(createdEmails.sort()).toEqual(rows.filter((r) => kind(r) === 'new').map((r) => r.email).sort());
 		expect(log.filter((r) => r.status === 429)).toEqual([]);
 	}, 240_000);
+
+	it('under "Continue (using error output)": an invalid row on the error output with its result under `details`, the updated and the created row on the main output', async () => {
+		const { store } = e2e.sandbox!.admin as SandboxAdmin;
+		const tag = String(Date.now());
+		const existing = store.activeMembers().find((m) => m.email)!.email!;
+		const rows = [
+			{ email: existing, first: 'Routed', title: 'Lead', company: `Company ${tag}` },
+			{ email: 'not-an-email', first: 'Bad', title: 'Row', company: 'Acme' },
+			{ email: `routed-${tag}@example.com`, first: 'Routed', title: 'Engineer', company: 'Fresh Co' },
+		];
+		const wf = actionWorkflow(
+			`Create or update, error output ${tag}`,
+			{
+				resource: 'member',
+				operation: 'createOrUpdateMany',
+				email: '={{ $json.email }}',
+				firstName: '={{ $json.first }}',
+				position: '={{ $json.title }}',
+				company: '={{ $json.company }}',
+			},
+			{ rows, onError: 'continueErrorOutput' },
+		);
+		const result = await e2e.runWorkflowFull(wf, { timeoutMs: 120_000 });
+		expect(result.status).toBe('success');
+		const [main = [], error = []] = result.runs['Community Platform'][0];
+		expect(main.map((item) => [item.pairedItem, item.json.action, item.json.status])).toEqual([
+			[{ item: 0 }, 'updated', 'updated'],
+			[{ item: 2 }, 'created', 'created'],
+		]);
+		expect(error).toHaveLength(1);
+		expect(error[0].pairedItem).toEqual({ item: 1 });
+		expect(error[0].json).toMatchObject({
+			error: expect.stringMatching(/"Email" must be an email address/),
+			details: { status: 'failed', failed: true, jobIds: [] },
+		});
+		expect(store.memberByEmail(existing)).toMatchObject({ firstName: 'Routed', company: `Company ${tag}` });
+		expect(store.memberByEmail(`routed-${tag}@example.com`)).toMatchObject({ firstName: 'Routed', company: 'Fresh Co' });
+	}, 180_000);
 });
