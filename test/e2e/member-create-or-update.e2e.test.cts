@@ -8,6 +8,16 @@ import type { SandboxAdmin } from '../../tools/sandbox/admin.cjs';
 import type { RequestLogEntry } from '../../tools/sandbox/requestLog.cjs';
 import { E2E, actionWorkflow } from './harness.cjs';
 
+/** Create or Update Many with each field from the row's json (email, first, title, company). */
+const FROM_ROWS = {
+	resource: 'member',
+	operation: 'createOrUpdateMany',
+	email: '={{ $json.email }}',
+	firstName: '={{ $json.first }}',
+	position: '={{ $json.title }}',
+	company: '={{ $json.company }}',
+};
+
 describe('Member → Create or Update Many (Batch) in n8n', () => {
 	let e2e: E2E;
 
@@ -57,16 +67,7 @@ describe('Member → Create or Update Many (Batch) in n8n', () => {
 		await e2e.sandbox!.adminRequest('DELETE', 'requests');
 		const wf = actionWorkflow(
 			`Create or update 250 members ${tag}`,
-			{
-				resource: 'member',
-				operation: 'createOrUpdateMany',
-				email: '={{ $json.email }}',
-				firstName: '={{ $json.first }}',
-				position: '={{ $json.title }}',
-				company: '={{ $json.company }}',
-				additionalFields: { pictureUrl: '={{ $json.picture }}' },
-				batchOptions: { reason: 'e2e list sync' },
-			},
+			{ ...FROM_ROWS, additionalFields: { pictureUrl: '={{ $json.picture }}' }, batchOptions: { reason: 'e2e list sync' } },
 			{ rows },
 		);
 		const out = await e2e.runWorkflow(wf, { timeoutMs: 180_000 });
@@ -129,14 +130,7 @@ describe('Member → Create or Update Many (Batch) in n8n', () => {
 		];
 		const wf = actionWorkflow(
 			`Create or update, error output ${tag}`,
-			{
-				resource: 'member',
-				operation: 'createOrUpdateMany',
-				email: '={{ $json.email }}',
-				firstName: '={{ $json.first }}',
-				position: '={{ $json.title }}',
-				company: '={{ $json.company }}',
-			},
+			FROM_ROWS,
 			{ rows, onError: 'continueErrorOutput' },
 		);
 		const result = await e2e.runWorkflowFull(wf, { timeoutMs: 120_000 });
