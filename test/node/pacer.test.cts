@@ -129,6 +129,7 @@ async function run(processes: number, callersPerProcess: number, requestsPerCall
 }
 
 const MEDIUM = { burst: 10, perSecond: 1 };
+const HEAVY = { burst: 5, perSecond: 10 / 60 };
 
 describe('one process', () => {
 	it('five concurrent Return All reads (40 pages each) on a server whose clock runs 0.2 % slow: no 429 at all, near the tier minimum', async () => {
@@ -193,16 +194,15 @@ describe('several processes on one tenant (n8n workers)', () => {
 		[2, 6, 1.38],
 		[3, 5, 1.14],
 	])('Heavy tier, 2 processes of %i callers with %i submissions each: an answer that corrects the model lets the waiter go at once (under %d x the minimum)', async (callers, submissions, bound) => {
-		const heavy = { burst: 5, perSecond: 10 / 60 };
-		const server = new Server(heavy, -0.002);
+		const server = new Server(HEAVY, -0.002);
 		const random = jitter(11);
 		const start = clock.now;
-		const pacers = [new Pacer({ ...heavy, daily: 1e6 }), new Pacer({ ...heavy, daily: 1e6 })];
+		const pacers = [new Pacer({ ...HEAVY, daily: 1e6 }), new Pacer({ ...HEAVY, daily: 1e6 })];
 		await Promise.all(pacers.flatMap((pacer) => Array.from({ length: callers }, () => caller(pacer, server, submissions, random))));
 		// Not one submission refused once the first bursts are past, and no waiter oversleeping a
 		// correction (it waited seconds longer at the Heavy tier, where a token takes 6 s).
 		expect(server.refusedLater).toBe(0);
-		expect((clock.now - start) / minimumMs(heavy, 2 * callers * submissions)).toBeLessThan(bound);
+		expect((clock.now - start) / minimumMs(HEAVY, 2 * callers * submissions)).toBeLessThan(bound);
 	});
 
 	// Issue 22's trade-off, measured: no process sees another's queue, only the count its own
@@ -220,17 +220,16 @@ describe('several processes on one tenant (n8n workers)', () => {
 		[[2, 2], 6, 3, 1.5],
 		[[3, 3], 5, 1, 1.25],
 	])('Heavy tier, processes of %j callers with %i submissions each, 10 start orders: at most %i refused after the start, under %d x the minimum', async (processes, submissions, refusedLater, bound) => {
-		const heavy = { burst: 5, perSecond: 10 / 60 };
 		const total = processes.reduce((a, b) => a + b, 0) * submissions;
 		let later = 0;
 		for (let order = 1; order <= 10; order++) {
-			const server = new Server(heavy, -0.002);
+			const server = new Server(HEAVY, -0.002);
 			const random = jitter(order * 7919);
 			const start = clock.now;
-			const pacers = processes.map(() => new Pacer({ ...heavy, daily: 1e6 }));
+			const pacers = processes.map(() => new Pacer({ ...HEAVY, daily: 1e6 }));
 			await Promise.all(pacers.flatMap((pacer, p) => Array.from({ length: processes[p] }, () => caller(pacer, server, submissions, random, 0, random() * 300))));
 			later += server.refusedLater;
-			expect({ order, ratio: (clock.now - start) / minimumMs(heavy, total) < bound }).toEqual({ order, ratio: true });
+			expect({ order, ratio: (clock.now - start) / minimumMs(HEAVY, total) < bound }).toEqual({ order, ratio: true });
 		}
 		expect(later).toBeLessThanOrEqual(refusedLater);
 	});
