@@ -6,17 +6,8 @@
  */
 import type { SandboxAdmin } from '../../tools/sandbox/admin.cjs';
 import type { RequestLogEntry } from '../../tools/sandbox/requestLog.cjs';
+import { CREATE_OR_UPDATE_FROM_ROWS as FROM_ROWS } from '../helpers/memberRows.cjs';
 import { E2E, actionWorkflow } from './harness.cjs';
-
-/** Create or Update Many with each field from the row's json (email, first, title, company). */
-const FROM_ROWS = {
-	resource: 'member',
-	operation: 'createOrUpdateMany',
-	email: '={{ $json.email }}',
-	firstName: '={{ $json.first }}',
-	position: '={{ $json.title }}',
-	company: '={{ $json.company }}',
-};
 
 describe('Member → Create or Update Many (Batch) in n8n', () => {
 	let e2e: E2E;

@@ -6,6 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 import nock from 'nock';
 
 import { API, runNode } from '../helpers/harness.cjs';
+import { CREATE_OR_UPDATE_FROM_ROWS } from '../helpers/memberRows.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
 useVirtualClock();
@@ -161,15 +162,7 @@ const person = (n: number, more: IDataObject = {}) => ({ email: `m${n}@example.c
 const many = (items: IDataObject[], parameters: IDataObject = {}) =>
 	runNode({
 		items,
-		parameters: {
-			resource: 'member',
-			operation: 'createOrUpdateMany',
-			email: '={{ $json.email }}',
-			firstName: '={{ $json.first }}',
-			position: '={{ $json.title }}',
-			company: '={{ $json.company }}',
-			...parameters,
-		},
+		parameters: { ...CREATE_OR_UPDATE_FROM_ROWS, ...parameters },
 	});
 
 describe('Member: Create or Update Many (Batch)', () => {
