@@ -98,6 +98,7 @@ export interface DecodedExecutionData {
 	resultData?: {
 		runData?: Record<string, Array<{ data?: { main?: Array<NodeItem[] | null> }; error?: NodeError }>>;
 		error?: NodeError;
+		lastNodeExecuted?: string;
 	};
 	[k: string]: unknown;
 }
@@ -402,8 +403,9 @@ export class N8n {
 		return waitForExecution(this.client, this.runtime, id, timeoutMs);
 	}
 
+	/** A finished execution, decoded, once its run data is saved too (see dataSaved). */
 	async getExecution(id: string): Promise<ExecutionResult> {
-		return decodeExecution(this.runtime, await this.client.getExecutionRaw(id));
+		return waitForExecution(this.client, this.runtime, id, 15_000);
 	}
 
 	/** Stops n8n (SIGTERM, then SIGKILL) and removes a user folder it created, unless kept. */
@@ -449,7 +451,20 @@ export function decodeExecution(rt: Runtime, raw: RawExecution): ExecutionResult
 	};
 }
 
-/** Polls an execution until it has finished, then decodes it. */
+/**
+ * Whether a finished execution's run data is saved as well. n8n 1.x on SQLite (pool size 0, its
+ * default) saves the end of an execution in two writes without a transaction: the status first,
+ * then the data (ExecutionRepository.updateExistingExecution). A read between the two sees
+ * "success" with the data saved at the start, where no node has run. Every execution that ran
+ * ends with lastNodeExecuted or an error in its data; canceled and crashed ones may have neither.
+ */
+function dataSaved(result: ExecutionResult): boolean {
+	if (result.status !== 'success' && result.status !== 'error') return true;
+	const resultData = result.raw.data?.resultData;
+	return Boolean(resultData?.lastNodeExecuted || resultData?.error);
+}
+
+/** Polls an execution until it has finished and its run data is saved, then decodes it. */
 export async function waitForExecution(
 	client: N8nClient,
 	rt: Runtime,
@@ -459,8 +474,16 @@ export async function waitForExecution(
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const raw = await client.getExecutionRaw(id);
-		if (raw && (FINISHED.has(raw.status) || (raw.finished && raw.stoppedAt))) return decodeExecution(rt, raw);
-		if (Date.now() > deadline) throw new Error(`execution ${id} not finished within ${timeoutMs} ms (status ${raw?.status})`);
+		const finished = raw && (FINISHED.has(raw.status) || (raw.finished && raw.stoppedAt));
+		const decoded = finished ? decodeExecution(rt, raw) : undefined;
+		if (decoded && dataSaved(decoded)) return decoded;
+		if (Date.now() > deadline) {
+			throw new Error(
+				decoded
+					? `execution ${id} ended (status ${raw.status}) but its run data was not saved within ${timeoutMs} ms`
+					: `execution ${id} not finished within ${timeoutMs} ms (status ${raw?.status})`,
+			);
+		}
 		await sleep(200);
 	}
 }
