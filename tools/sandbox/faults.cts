@@ -2,7 +2,8 @@
  * Injected faults for tests: answer a status instead of the real answer (5xx, 429
  * with Retry-After), slow down, drop the connection, or damage the body (HTML,
  * truncated JSON, an envelope without `results`). Each fault fires `times` times on
- * the API requests it matches, first added first.
+ * the API requests it matches, first added first. A hang (`hangForMs`) instead holds
+ * every request it matches open, unanswered, for a stretch of time.
  */
 import { API_PREFIX } from './constants.cjs';
 import { ApiError, type Json } from './validate.cjs';
@@ -27,12 +28,23 @@ export interface FaultSpec {
 	body?: FaultBody;
 	/** destroy the socket without answering */
 	drop?: boolean;
+	/**
+	 * A hanging API: for this many real milliseconds from when the fault is added, every
+	 * matching request is held open without an answer until that time is over, then answered as
+	 * usual if its client still waits (the fault is not counted: `times` does not apply).
+	 */
+	hangForMs?: number;
 }
 
 export interface Fault extends FaultSpec {
 	id: number;
 	remaining: number;
+	/** A hang: when it ends (epoch ms, real time). */
+	hangUntil?: number;
 }
+
+/** The longest hang a fault may ask for. */
+export const MAX_HANG_MS = 30 * 60 * 1000;
 
 export function parseFaultSpec(input: unknown): FaultSpec {
 	const bad: (message: string) => never = (message) => {
@@ -40,7 +52,7 @@ export function parseFaultSpec(input: unknown): FaultSpec {
 	};
 	if (!input || typeof input !== 'object' || Array.isArray(input)) bad('expected a JSON object');
 	const f = input as Json;
-	const known = ['status', 'times', 'match', 'delayMs', 'retryAfterSec', 'body', 'drop'];
+	const known = ['status', 'times', 'match', 'delayMs', 'retryAfterSec', 'body', 'drop', 'hangForMs'];
 	const extra = Object.keys(f).filter((k) => !known.includes(k));
 	if (extra.length) bad(`unknown keys ${extra.join(', ')}`);
 	const spec: FaultSpec = {};
@@ -68,6 +80,12 @@ export function parseFaultSpec(input: unknown): FaultSpec {
 		if (typeof f.drop !== 'boolean') bad('drop must be a boolean');
 		spec.drop = f.drop;
 	}
+	if (f.hangForMs !== undefined) {
+		if (typeof f.hangForMs !== 'number' || !(f.hangForMs > 0) || f.hangForMs > MAX_HANG_MS) bad(`hangForMs must be between 1 and ${MAX_HANG_MS}`);
+		const others = ['status', 'times', 'delayMs', 'retryAfterSec', 'body', 'drop'].filter((k) => f[k] !== undefined);
+		if (others.length) bad(`hangForMs takes only match, not ${others.join(', ')}`);
+		spec.hangForMs = f.hangForMs;
+	}
 	if (f.match !== undefined) {
 		const m = f.match as Json;
 		if (!m || typeof m !== 'object' || Array.isArray(m)) bad('match must be an object');
@@ -75,8 +93,8 @@ export function parseFaultSpec(input: unknown): FaultSpec {
 		if (m.pathPrefix !== undefined && typeof m.pathPrefix !== 'string') bad('match.pathPrefix must be a string');
 		spec.match = { method: m.method as string | undefined, pathPrefix: m.pathPrefix as string | undefined };
 	}
-	if (spec.status === undefined && spec.delayMs === undefined && spec.body === undefined && !spec.drop) {
-		bad('give at least one of status, delayMs, body or drop');
+	if (spec.status === undefined && spec.delayMs === undefined && spec.body === undefined && !spec.drop && spec.hangForMs === undefined) {
+		bad('give at least one of status, delayMs, body, drop or hangForMs');
 	}
 	return spec;
 }
@@ -85,10 +103,18 @@ export class FaultInjector {
 	private faults: Fault[] = [];
 	private nextId = 1;
 
+	constructor(private readonly realNow: () => number = Date.now) {}
+
 	add(spec: FaultSpec): Fault {
 		const fault: Fault = { ...spec, id: this.nextId++, remaining: spec.times ?? 1 };
+		if (spec.hangForMs !== undefined) fault.hangUntil = this.realNow() + spec.hangForMs;
 		this.faults.push(fault);
 		return fault;
+	}
+
+	/** Whether a hang still holds the requests it took (not over, not cleared). */
+	holds(fault: Fault): boolean {
+		return fault.hangUntil !== undefined && this.realNow() < fault.hangUntil && this.faults.some((f) => f.id === fault.id);
 	}
 
 	clear(): void {
@@ -102,6 +128,8 @@ export class FaultInjector {
 	/** The first fault matching the request, counted down (removed when spent). */
 	take(method: string, fullPath: string): Fault | undefined {
 		const apiPath = fullPath.startsWith(API_PREFIX) ? fullPath.slice(API_PREFIX.length) : fullPath;
+		const now = this.realNow();
+		this.faults = this.faults.filter((f) => f.hangUntil === undefined || now < f.hangUntil);
 		const fault = this.faults.find((f) => {
 			const m = f.match;
 			if (m?.method && m.method.toUpperCase() !== method.toUpperCase()) return false;
@@ -109,6 +137,7 @@ export class FaultInjector {
 			return true;
 		});
 		if (!fault) return undefined;
+		if (fault.hangUntil !== undefined) return { ...fault };
 		if (--fault.remaining <= 0) this.faults = this.faults.filter((f) => f !== fault);
 		return { ...fault };
 	}

@@ -217,7 +217,16 @@ async function handleApi(rt: Runtime, req: IncomingMessage, res: ServerResponse,
 	};
 
 	const fault = rt.faults.take(method, url.pathname);
-	const faultLabel = fault && [fault.status, fault.delayMs !== undefined && `delay ${fault.delayMs}ms`, fault.body, fault.drop && 'drop'].filter(Boolean).join(', ');
+	const faultLabel = fault && [fault.status, fault.delayMs !== undefined && `delay ${fault.delayMs}ms`, fault.body, fault.drop && 'drop', fault.hangUntil !== undefined && 'hang'].filter(Boolean).join(', ');
+	if (fault?.hangUntil !== undefined) {
+		// Held open, unanswered, while the hang lasts; a client that gives up first is logged as
+		// not answered (status 0) when it goes.
+		while (rt.faults.holds(fault) && !req.socket.destroyed) await sleep(100);
+		if (req.socket.destroyed) {
+			log(0, { fault: faultLabel });
+			return;
+		}
+	}
 	if (fault?.delayMs) await sleep(fault.delayMs);
 	if (fault?.drop) {
 		req.socket.destroy();
