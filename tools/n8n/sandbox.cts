@@ -79,6 +79,11 @@ export class Sandbox {
 		return Array.isArray(res) ? res : (res?.requests ?? res?.data ?? []);
 	}
 
+	/** The API requests the sandbox has received and not answered yet (slow answers, hangs), oldest first. */
+	async inFlight(): Promise<Array<{ time: string; sandboxTime: string; method: string; path: string; query: Record<string, unknown> }>> {
+		return this.adminRequest('GET', 'requests/in-flight');
+	}
+
 	/** Makes a change appear in the members feed (e.g. `{ kind: 'created' }`). */
 	async feedMemberChange(change: Record<string, unknown>): Promise<Record<string, unknown>> {
 		return this.adminRequest('POST', 'feed/members', change);

@@ -24,7 +24,7 @@ import { SERVER_TIMESTAMP_MODES, type ServerTimestampMode } from './feeds.cjs';
 import type { JobMode } from './jobs.cjs';
 import type { RateLimiter } from './rateLimit.cjs';
 import { TIERS } from './rateLimit.cjs';
-import type { RequestLog, RequestLogEntry, SandboxStats } from './requestLog.cjs';
+import type { InFlightRequest, RequestLog, RequestLogEntry, SandboxStats } from './requestLog.cjs';
 import { optOutView } from './render.cjs';
 import type { RouteResult } from './router.cjs';
 import type { Store } from './store.cjs';
@@ -328,6 +328,11 @@ export class SandboxAdmin {
 		return this.rt.log.list();
 	}
 
+	/** The API requests received and not answered yet (slow answers, hangs), oldest first. */
+	getInFlight(): InFlightRequest[] {
+		return this.rt.log.inFlight();
+	}
+
 	/** Clears the request log and the counters. */
 	clearRequests(): void {
 		this.rt.log.clear();
@@ -410,6 +415,8 @@ export class SandboxAdmin {
 				return okBody({ cleared: true });
 			case 'GET /__admin/requests':
 				return okBody(this.getRequests());
+			case 'GET /__admin/requests/in-flight':
+				return okBody(this.getInFlight());
 			case 'DELETE /__admin/requests':
 				this.clearRequests();
 				return okBody({ cleared: true });
@@ -482,8 +489,9 @@ export const ADMIN_ROUTES = [
 	'POST /__admin/opt-outs {kind: unsubscribed|resubscribed|preferencesChanged, userId?, subscriptionTypeId?}',
 	'GET /__admin/clock',
 	'POST /__admin/clock {advanceMs} | {set: iso}',
-	'GET|POST|DELETE /__admin/faults {status?, times?, match?: {method?, pathPrefix?}, delayMs?, retryAfterSec?, body?: html|truncated|no-results, drop?}',
+	'GET|POST|DELETE /__admin/faults {status?, times?, match?: {method?, pathPrefix?}, delayMs?, retryAfterSec?, body?: html|truncated|no-results, drop?} | {hangForMs, match?}',
 	'GET|DELETE /__admin/requests',
+	'GET /__admin/requests/in-flight',
 	'GET /__admin/stats',
 	'POST /__admin/daily-quota {tier: light|medium|heavy, remaining, clientId?}',
 	'POST /__admin/jobs {mode: normal|fail|stall, times?}',

@@ -72,3 +72,23 @@ describe('a hanging API (hangForMs)', () => {
 		expect(added.body).toMatchObject({ hangForMs: 1_000, hangUntil: expect.any(Number) });
 	});
 });
+
+describe('requests in flight', () => {
+	let sandbox: Sandbox;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ members: 20 });
+	});
+	afterAll(() => sandbox.close());
+
+	it('lists the requests received and not answered yet, until they are answered', async () => {
+		const api = apiClient(sandbox);
+		sandbox.admin.addFault({ delayMs: 600, match: { pathPrefix: '/tags' } });
+		const slow = api.get('/tags', { pageSize: 5 });
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		const { status, body } = await adminCall(sandbox, 'GET', '/requests/in-flight');
+		expect(status).toBe(200);
+		expect(body).toEqual([expect.objectContaining({ method: 'GET', path: '/public-api/v1/tags', query: { pageSize: '5' }, time: expect.any(String) })]);
+		expect((await slow).status).toBe(200);
+		expect(sandbox.admin.getInFlight()).toEqual([]);
+	});
+});

@@ -45,10 +45,34 @@ function emptyStats(): SandboxStats {
 	};
 }
 
+/** A request the sandbox has received and not answered yet (a slow answer, a hang). */
+export interface InFlightRequest {
+	/** real time of arrival */
+	time: string;
+	sandboxTime: string;
+	method: string;
+	path: string;
+	query: Record<string, string | string[]>;
+}
+
 export class RequestLog {
 	private entries: RequestLogEntry[] = [];
 	private nextId = 1;
 	private counters = emptyStats();
+	private readonly open = new Map<number, InFlightRequest>();
+	private nextOpen = 1;
+
+	/** Notes a request as received; `done()` when it is answered (or dropped, or gone). */
+	begin(request: InFlightRequest): () => void {
+		const id = this.nextOpen++;
+		this.open.set(id, request);
+		return () => this.open.delete(id);
+	}
+
+	/** The requests received and not answered yet, oldest first (not cleared by clear()). */
+	inFlight(): InFlightRequest[] {
+		return [...this.open.values()];
+	}
 
 	add(entry: Omit<RequestLogEntry, 'id'>): void {
 		const full = { id: this.nextId++, ...entry };

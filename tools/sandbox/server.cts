@@ -185,7 +185,23 @@ const FAULT_MESSAGES: Record<number, string> = {
 	429: 'Too Many Requests',
 };
 
+/** An API request, noted as in flight (the request log's `inFlight()`) until it is answered. */
 async function handleApi(rt: Runtime, req: IncomingMessage, res: ServerResponse, url: URL, rawBody: string): Promise<void> {
+	const done = rt.log.begin({
+		time: new Date().toISOString(),
+		sandboxTime: rt.clock.iso(),
+		method: (req.method ?? 'GET').toUpperCase(),
+		path: url.pathname,
+		query: new Query(url.searchParams).toJSON(),
+	});
+	try {
+		await answerApi(rt, req, res, url, rawBody);
+	} finally {
+		done();
+	}
+}
+
+async function answerApi(rt: Runtime, req: IncomingMessage, res: ServerResponse, url: URL, rawBody: string): Promise<void> {
 	const started = performance.now();
 	const method = (req.method ?? 'GET').toUpperCase();
 	const apiPath = url.pathname.slice(API_PREFIX.length) || '/';
