@@ -6,11 +6,12 @@
  * throws changes only the in-memory copy, which a restart throws away.
  */
 import { PollContext } from 'n8n-core';
-import type { ICredentialDataDecryptedObject, IDataObject, INodeExecutionData, INodeParameters, INodeType, Workflow } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, INode, INodeExecutionData, INodeParameters, INodeType } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
 
 import nock from 'nock';
 
-import { API, BASE_URL, CREDENTIALS, additionalData, loadOptionsContextOf, nodeOf, workflowOf } from './n8nContext.cjs';
+import { API, BASE_URL, CREDENTIALS, additionalData, loadOptionsContextOf, nodeOf, nodeTypesFor, workflowOf } from './n8nContext.cjs';
 
 export { nodeOf, workflowOf };
 
@@ -203,4 +204,58 @@ export function serveFeed(
 			version++;
 		},
 	};
+}
+
+/**
+ * One workflow as n8n's legacy scheduler (and n8n 1.x) runs it through a deployment's life:
+ * each activation (publishing, saving an active workflow, a restart) builds a new Workflow
+ * object from the static data last saved, where a node's own static data is keyed by its
+ * **name**; every trigger node is followed by a node "Received". n8n saves the whole static
+ * data at activation and whenever a poll returns items.
+ */
+export class Deployment {
+	/** The workflow's static data as n8n last saved it (`workflow_entity.staticData`). */
+	saved: IDataObject = {};
+
+	workflow!: Workflow;
+
+	private triggers: INode[] = [];
+
+	private activating = false;
+
+	constructor(
+		private readonly nodeType: INodeType,
+		readonly id = 'wf',
+	) {}
+
+	/** Publishes the workflow with these trigger nodes (by id and name): a new Workflow object. */
+	activate(triggers: Array<{ id: string; name: string; parameters?: INodeParameters }>, staticData: IDataObject = this.saved) {
+		this.triggers = triggers.map(({ id, name, parameters }) => nodeOf(this.nodeType, parameters ?? {}, { id, name }));
+		const received = this.triggers.map((t) => nodeOf(this.nodeType, {}, { id: `${t.id}-received`, name: `Received ${t.name}` }));
+		const connections = Object.fromEntries(
+			this.triggers.map((t) => [t.name, { main: [[{ node: `Received ${t.name}`, type: 'main' as const, index: 0 }]] }]),
+		);
+		this.workflow = new Workflow({
+			id: this.id,
+			nodes: [...this.triggers, ...received],
+			connections,
+			active: true,
+			nodeTypes: nodeTypesFor(this.nodeType),
+			staticData: clone(staticData),
+		});
+		this.activating = true;
+	}
+
+	/** A scheduled poll of the named trigger on the current Workflow object (or on `on`, an older one). */
+	async poll(name: string, on: Workflow = this.workflow): Promise<IDataObject[] | null> {
+		const node = Object.values(on.nodes).find((n) => n.name === name)!;
+		const context = new PollContext(on, node, additionalData(CREDENTIALS), 'trigger', 'activate', undefined, undefined, undefined, undefined, undefined, undefined);
+		// A host without poll budgets, like n8n 1.x.
+		Object.defineProperty(context, 'getPollBudgetMs', { value: undefined });
+		const activation = this.activating && on === this.workflow;
+		this.activating = false;
+		const result = (await this.nodeType.poll!.call(context)) as INodeExecutionData[][] | null;
+		if (activation || result !== null) this.saved = clone(on.staticData as IDataObject);
+		return result === null ? null : result[0].map((item) => item.json);
+	}
 }

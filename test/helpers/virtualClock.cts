@@ -1,5 +1,6 @@
 import type { Clock } from '../../nodes/CommunityPlatform/transport/clock';
 import { useClock } from '../../nodes/CommunityPlatform/transport/clock';
+import { resetPolls } from '../../nodes/CommunityPlatform/feeds/overlap';
 import { resetPacers } from '../../nodes/CommunityPlatform/transport/rateLimit';
 
 interface Timer {
@@ -53,6 +54,7 @@ function installVirtualClock(start = Date.UTC(2026, 10, 20, 12, 0, 0)) {
 		},
 	};
 	resetPacers();
+	resetPolls();
 	const restore = useClock(clock);
 	return {
 		sleeps,

@@ -6,8 +6,10 @@ import { timestamp } from '../parameters/primitives';
 import { parseParameters } from '../parameters/read';
 import { clock } from '../transport/clock';
 import { apiRequest, malformedAnswerOf } from '../transport/request';
+import type { PollSlot } from './overlap';
 import { runScheduledPoll } from './overlap';
 import { FEED_LIMITS, WorkingState, toIso, toMs } from './state';
+import { loadState, saveState } from './store';
 import type { FeedDefinition, FeedPage, FeedScope } from './types';
 
 /**
@@ -300,18 +302,20 @@ async function drain<K extends string>(
 
 /**
  * The time limits of a scheduled poll starting now: no new page after `pageTimeMs` (or half the
- * host's poll budget, if less), every request over by `pollTimeMs` (or the budget, if less).
- * With a budget (n8n's durable scheduler abandons a poll past it) a request's turn on the pacer
- * counts too, so a poll queued behind this process's other requests still ends inside it.
+ * host's poll budget, if less), and every request over, its turn on the pacer included, by
+ * `pollTimeMs` (or the budget, if less). So a poll queued behind this process's other requests,
+ * or waiting on an API that hangs, ends in bounded time on every scheduler and n8n version, and
+ * inside the budget where n8n's durable scheduler abandons a poll past it.
  */
 function pollLimits(ctx: IPollFunctions): Pick<DrainLimits, 'pagesUntil' | 'deadline' | 'turnBy'> {
 	const started = clock.now();
 	const raw = ctx.getPollBudgetMs?.();
-	const budget = typeof raw === 'number' && Number.isFinite(raw) && raw > 0 ? raw : undefined;
+	const budget = typeof raw === 'number' && Number.isFinite(raw) && raw > 0 ? raw : Infinity;
+	const deadline = started + Math.min(FEED_LIMITS.pollTimeMs, budget);
 	return {
-		pagesUntil: started + Math.min(FEED_LIMITS.pageTimeMs, (budget ?? Infinity) * FEED_LIMITS.budgetShare),
-		deadline: started + Math.min(FEED_LIMITS.pollTimeMs, budget ?? Infinity),
-		turnBy: budget === undefined ? undefined : started + budget,
+		pagesUntil: started + Math.min(FEED_LIMITS.pageTimeMs, budget * FEED_LIMITS.budgetShare),
+		deadline,
+		turnBy: deadline,
 	};
 }
 
@@ -349,35 +353,34 @@ export async function pollFeed<K extends string>(
 	feed: FeedDefinition<K>,
 ): Promise<INodeExecutionData[][] | null> {
 	if (this.getMode() === 'manual') return await sample(this, feed, readSettings(this, feed));
-	return await runScheduledPoll(this, async (owns) => await scheduledPoll(this, feed, owns));
+	return await runScheduledPoll(this, async (slot) => await scheduledPoll(this, feed, slot));
 }
 
-/** Where a trigger's start point, fixed at activation, is kept beside its state (see startingState). */
-const startKey = (ctx: IPollFunctions) => `communityPlatformTriggerStart:${ctx.getNode().id}`;
-
-/**
- * The state of a trigger that has none of its own yet but fixed its start point at activation
- * (Start From = Now). n8n's durable scheduler with durable cursors keeps a trigger's state apart
- * from the workflow and drops what the poll at activation saved there, so that poll also records
- * the state in the workflow's global static data, which n8n saves at activation: a scheduled
- * poll that finds no state of its own starts from it.
- */
-function startingState(ctx: IPollFunctions, staticData: IDataObject, startFrom: string): WorkingState | undefined {
-	if (Object.keys(staticData).length > 0) return undefined;
-	const recorded = ctx.getWorkflowStaticData('global')[startKey(ctx)];
-	return recorded && typeof recorded === 'object' ? WorkingState.load(recorded as IDataObject, startFrom) : undefined;
-}
-
-/** A scheduled poll; `owns()` tells whether it may still save and emit (see runScheduledPoll). */
+/** A scheduled poll, in its slot (see runScheduledPoll). */
 async function scheduledPoll<K extends string>(
 	ctx: IPollFunctions,
 	feed: FeedDefinition<K>,
-	owns: () => boolean,
+	slot: PollSlot,
 ): Promise<INodeExecutionData[][] | null> {
 	const settings = readSettings(ctx, feed);
 	const limits = pollLimits(ctx);
-	const staticData = ctx.getWorkflowStaticData('node');
-	let state = WorkingState.load(staticData, settings.startFrom) ?? startingState(ctx, staticData, settings.startFrom);
+	const loaded = loadState(ctx, settings.startFrom);
+	const base = loaded?.generation ?? 0;
+	// What a superseded poll of this trigger read from the same state: emitted now, read on from.
+	const handed = slot.takeHandOver(base);
+	let state = handed ? WorkingState.load(handed.state, settings.startFrom) : loaded;
+	const items = handed?.items ?? [];
+	/** Emits and saves through this Workflow object, hands over if superseded, or drops (replaced as stuck). */
+	const finish = (done: WorkingState): INodeExecutionData[][] | null => {
+		if (!slot.owns()) return null;
+		if (slot.superseded()) {
+			slot.handOver({ base, state: done.toJSON() as unknown as IDataObject, items });
+			return null;
+		}
+		saveState(ctx, done);
+		return items.length > 0 ? [items] : null;
+	};
+
 	if (!state) {
 		if (settings.startFrom === 'now') {
 			// First activation: only changes made from now on fire. The feed shows changes two
@@ -390,12 +393,7 @@ async function scheduledPoll<K extends string>(
 				turnBy: limits.turnBy,
 			});
 			const completeUpTo = toMs(page.serverTimestamp) as number;
-			if (owns()) {
-				const started = WorkingState.start(settings.startFrom, activatedAt, { readTo: Math.min(completeUpTo, activatedAt) });
-				started.saveTo(staticData);
-				ctx.getWorkflowStaticData('global')[startKey(ctx)] = started.toJSON() as unknown as IDataObject;
-			}
-			return null;
+			return finish(WorkingState.start(settings.startFrom, activatedAt, { readTo: Math.min(completeUpTo, activatedAt) }));
 		}
 		// Beginning or a date: what changed before now is history, replayed oldest first.
 		state = WorkingState.start(settings.startFrom, settings.origin, {
@@ -403,8 +401,7 @@ async function scheduledPoll<K extends string>(
 		});
 	}
 
-	const { items } = await drain(ctx, feed, settings, state, { maxItems: settings.maxItems, ...limits });
-	if (!owns()) return null;
-	state.saveTo(staticData);
-	return items.length > 0 ? [items] : null;
+	const room = settings.maxItems - items.length;
+	if (room > 0) items.push(...(await drain(ctx, feed, settings, state, { maxItems: room, ...limits })).items);
+	return finish(state);
 }

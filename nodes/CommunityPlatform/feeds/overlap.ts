@@ -1,4 +1,4 @@
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { clock } from '../transport/clock';
 import { FEED_LIMITS } from './state';
@@ -6,23 +6,27 @@ import { FEED_LIMITS } from './state';
 /**
  * How the scheduled polls of this package's triggers overlap in one n8n process.
  *
- * n8n's legacy scheduler runs every tick of every trigger of a workflow on one Workflow object.
- * Before each poll it acquires that object's expression isolate and releases it when the poll
- * returns; acquiring is a no-op while the object holds one and releasing always removes it, so a
- * poll that returns while another poll of the same workflow runs takes the isolate from under
- * it. Two rules keep such a release after every running poll of ours:
+ * A trigger is one node of one workflow: its **slot** is keyed by the workflow's id, the node's
+ * id and its name, so two nodes that share an id (copied and pasted) never share a slot. One
+ * poll of a trigger reads its feed at a time:
  *
- * - a tick that finds its trigger's previous poll still running waits for it and then returns
- *   nothing (it never reads the feed beside it, which would emit rows twice);
- * - a poll that has done its work returns only once no other poll of the same Workflow object is
- *   still working.
+ * - a tick that finds its trigger's previous poll still running returns nothing at once (it never
+ *   reads the feed beside it, which would emit rows twice);
+ * - a poll running for longer than FEED_LIMITS.stuckPollMs is stuck: the next one runs instead,
+ *   and the stuck one, should it ever end, drops what it read (the next one read it again);
+ * - a poll never waits for the polls of other triggers: a trigger waiting on an API that hangs
+ *   holds up only itself, for at most its request timeout.
  *
- * Besides, a poll needs the isolate only while it reads its parameters, before its first await
- * (the credential authenticates without expressions), so a release it cannot see (a trigger of
- * another package in the same workflow) harms it only if its credential's fields are expressions.
+ * Publishing or saving an active workflow makes n8n build a new Workflow object for it, and
+ * n8n's durable scheduler builds one for every poll. A poll that finds its trigger's previous
+ * poll still running **on another Workflow object** marks that poll superseded: when it ends, it
+ * does not emit or save through its old Workflow object (n8n 2.x discards such a result, n8n 1.x
+ * emits it and saves its static data into the old copy, while the new one goes on from the state
+ * before), but hands what it read over to the trigger's next poll, which emits it and saves the
+ * state through the current Workflow object. Nothing is delivered twice or lost.
  *
- * n8n's durable scheduler gives each poll a Workflow object of its own: there a tick that finds
- * the trigger's previous poll still running returns nothing at once, and nothing waits.
+ * A poll reads its parameters before its first await and its credential needs no expression,
+ * so n8n's release of the workflow's expression isolate when another poll returns cannot harm it.
  */
 
 /** A scheduled poll running in this process. */
@@ -30,88 +34,96 @@ interface Running {
 	startedAt: number;
 	/** The Workflow object it runs on (see workflowOf). */
 	workflow: object;
-	/** Settles when the poll returns. */
-	finished: Promise<unknown>;
+	/** A poll of the same trigger started on another Workflow object while this one ran. */
+	superseded: boolean;
 }
 
-/** By workflow id and trigger node: the poll of that trigger running in this process. */
+/** What a superseded poll read: its items and the state after them, for the trigger's next poll. */
+export interface HandOver {
+	/** The generation of the state the superseded poll started from. */
+	base: number;
+	state: IDataObject;
+	items: INodeExecutionData[];
+}
+
+/** What a poll may do with its slot. */
+export interface PollSlot {
+	/** Whether it is still its trigger's poll (false once replaced as stuck): else it drops what it read. */
+	owns(): boolean;
+	/** Whether it was superseded (see above): then it hands over rather than emits. */
+	superseded(): boolean;
+	/** Takes what a superseded poll handed over, if it started from the generation `base`. */
+	takeHandOver(base: number): HandOver | undefined;
+	handOver(handOver: HandOver): void;
+}
+
+/** By slot key: the poll of that trigger running in this process. */
 const running = new Map<string, Running>();
 
-/** By Workflow object: the polls working on it (not yet done with their own work). */
-const working = new WeakMap<object, Set<Promise<unknown>>>();
+/** By slot key: what a superseded poll handed over, and when. */
+const handOvers = new Map<string, { at: number; handOver: HandOver }>();
 
-function triggerKey(ctx: IPollFunctions): string {
+function slotKey(ctx: IPollFunctions): string {
 	const workflow = ctx.getWorkflow();
 	const node = ctx.getNode();
-	return JSON.stringify([String(workflow.id ?? workflow.name ?? ''), node.id || node.name]);
+	return JSON.stringify([String(workflow.id ?? workflow.name ?? ''), node.id ?? '', node.name]);
 }
 
 /**
- * The Workflow object a poll runs on, which is the unit n8n acquires and releases the isolate
- * for. A poll context does not expose it, but the workflow's global static data is one object
- * per Workflow object (created empty, without marking the workflow as changed).
+ * The Workflow object a poll runs on. A poll context does not expose it, but the workflow's
+ * global static data is one object per Workflow object (created empty, without marking the
+ * workflow as changed).
  */
 function workflowOf(ctx: IPollFunctions): object {
 	return ctx.getWorkflowStaticData('global') as IDataObject;
 }
 
-async function settled(promise: Promise<unknown>) {
-	await promise.then(
-		() => undefined,
-		() => undefined,
-	);
+/** Forgets hand-overs nobody took in time (their trigger was deleted or deactivated). */
+function dropStaleHandOvers(now: number) {
+	for (const [key, { at }] of handOvers) if (now - at > FEED_LIMITS.stuckPollMs) handOvers.delete(key);
 }
 
 /**
- * Runs one scheduled poll of a trigger under the rules above: `poll` receives `owns()`, which
- * tells whether the poll may still save and emit. Returns null without polling when the
- * trigger's previous poll is still running. A poll marked running for longer than
- * FEED_LIMITS.stuckPollMs is stuck: the next one runs instead, and the stuck one, should it ever
- * end, finds it no longer owns the trigger and drops what it read.
+ * Runs one scheduled poll of a trigger under the rules above: `poll` receives its slot. Returns
+ * null without polling when the trigger's previous poll is still running.
  */
-export async function runScheduledPoll<T>(
-	ctx: IPollFunctions,
-	poll: (owns: () => boolean) => Promise<T | null>,
-): Promise<T | null> {
-	const key = triggerKey(ctx);
+export async function runScheduledPoll<T>(ctx: IPollFunctions, poll: (slot: PollSlot) => Promise<T | null>): Promise<T | null> {
+	const key = slotKey(ctx);
 	const workflow = workflowOf(ctx);
+	const now = clock.now();
+	dropStaleHandOvers(now);
 	const previous = running.get(key);
-	if (previous && clock.now() - previous.startedAt < FEED_LIMITS.stuckPollMs) {
+	if (previous && now - previous.startedAt < FEED_LIMITS.stuckPollMs) {
+		if (previous.workflow !== workflow) previous.superseded = true;
 		ctx.logger.debug('The previous poll of this trigger is still running: this one reads nothing', {
 			node: ctx.getNode().name,
 		});
-		if (previous.workflow === workflow) await settled(previous.finished);
 		return null;
 	}
 
-	const mine: Running = { startedAt: clock.now(), workflow, finished: Promise.resolve() };
+	const mine: Running = { startedAt: now, workflow, superseded: false };
 	running.set(key, mine);
-	// Started at once: the poll reads its parameters before its first await.
-	const work = poll(() => running.get(key) === mine);
-	const siblings = working.get(workflow) ?? new Set<Promise<unknown>>();
-	working.set(workflow, siblings);
-	siblings.add(work);
-	mine.finished = afterSiblings(work, siblings, mine.startedAt + FEED_LIMITS.stuckPollMs);
+	const slot: PollSlot = {
+		owns: () => running.get(key) === mine,
+		superseded: () => mine.superseded,
+		takeHandOver(base) {
+			const left = handOvers.get(key);
+			handOvers.delete(key);
+			return left && left.handOver.base === base ? left.handOver : undefined;
+		},
+		handOver(handOver) {
+			handOvers.set(key, { at: clock.now(), handOver });
+		},
+	};
 	try {
-		await mine.finished;
-		return await work;
+		return await poll(slot);
 	} finally {
 		if (running.get(key) === mine) running.delete(key);
 	}
 }
 
-/**
- * Settles once `work` has settled and no other poll on the same Workflow object is working, or
- * at `giveUpAt` (clock ms) if one is stuck, so that a stuck poll never holds back the others.
- */
-async function afterSiblings(work: Promise<unknown>, siblings: Set<Promise<unknown>>, giveUpAt: number) {
-	await settled(work);
-	siblings.delete(work);
-	while (siblings.size > 0) {
-		const left = giveUpAt - clock.now();
-		if (left <= 0) return;
-		const stop = new AbortController();
-		await Promise.race([Promise.all([...siblings].map(settled)), clock.sleep(left, stop.signal)]);
-		stop.abort();
-	}
+/** Forgets every running poll and hand-over (tests: each starts a new virtual clock). */
+export function resetPolls() {
+	running.clear();
+	handOvers.clear();
 }

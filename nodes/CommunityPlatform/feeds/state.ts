@@ -41,10 +41,10 @@ export const FEED_LIMITS = {
 	pageTimeMs: 30_000,
 	budgetShare: 0.5,
 	/**
-	 * Every request of a poll must be over this long after the poll started: the transport
-	 * starts no wait (429, backoff) that would end later and cuts its timeout to fit. Polls can
-	 * still overlap (several Custom poll times make them seconds apart, and a turn on the pacer
-	 * is not bounded on n8n's legacy scheduler): overlap.ts says what happens then.
+	 * Every request of a poll, its turn on the pacer included, must be over this long after the
+	 * poll started: the transport starts no wait (turn, 429, backoff) that would end later and cuts
+	 * its timeout to fit. Polls can still overlap (several Custom poll times make them seconds
+	 * apart): overlap.ts says what happens then.
 	 */
 	pollTimeMs: 50_000,
 	/**
@@ -52,6 +52,11 @@ export const FEED_LIMITS = {
 	 * `pollTimeMs`): the next poll runs instead of being skipped, so a trigger never stops for good.
 	 */
 	stuckPollMs: 5 * 60 * 1000,
+	/**
+	 * A trigger's record in the workflow's global static data (store.ts) not saved for this long
+	 * belongs to a trigger that was deleted (or has not polled for that long): it is dropped.
+	 */
+	recordTtlMs: 30 * 24 * 60 * 60 * 1000,
 	/** Rows remembered for dedupe: (id, updatedAt) of the most recently processed rows. */
 	recentRows: 500,
 	/** Moments (sign-up, registration, completion...) remembered as announced. */
@@ -86,6 +91,14 @@ export const STATE_VERSION = 1;
  */
 export interface FeedState {
 	version: number;
+	/**
+	 * The workflow the state was saved in. A state carried into another workflow (an import or a
+	 * copy with its static data) is not that workflow's: the copy starts afresh. Null in states
+	 * saved before it was recorded, which are taken as the workflow's own.
+	 */
+	workflowId: string | null;
+	/** How many times the state was saved: tells two copies of it apart (store.ts, overlap.ts). */
+	generation: number;
 	/** The Start From setting the state was started with ("now", "beginning" or an ISO date). */
 	startFrom: string;
 	/**
@@ -159,6 +172,10 @@ const maxOf = (a: number | undefined, b: number | undefined) =>
  * state exactly as it was. Times are epoch milliseconds here.
  */
 export class WorkingState {
+	workflowId: string | undefined;
+
+	generation: number;
+
 	startFrom: string;
 
 	origin: number | undefined;
@@ -180,6 +197,8 @@ export class WorkingState {
 	readonly holding: Map<string, number>;
 
 	private constructor(stored: Partial<FeedState>) {
+		this.workflowId = typeof stored.workflowId === 'string' && stored.workflowId !== '' ? stored.workflowId : undefined;
+		this.generation = typeof stored.generation === 'number' && Number.isSafeInteger(stored.generation) ? stored.generation : 0;
 		this.startFrom = String(stored.startFrom ?? '');
 		this.origin = toMs(stored.origin);
 		this.liveFrom = toMs(stored.liveFrom);
@@ -207,10 +226,15 @@ export class WorkingState {
 		});
 	}
 
-	/** The stored state, or undefined when there is none yet or it was started differently. */
-	static load(stored: IDataObject, startFrom: string): WorkingState | undefined {
+	/**
+	 * The stored state, or undefined when there is none yet, it was started differently, or it
+	 * was saved in another workflow than `workflowId` (a copy's).
+	 */
+	static load(stored: IDataObject, startFrom: string, workflowId?: string): WorkingState | undefined {
 		if (stored.version !== STATE_VERSION || stored.startFrom !== startFrom) return undefined;
-		return new WorkingState(stored as Partial<FeedState>);
+		const state = new WorkingState(stored as Partial<FeedState>);
+		if (workflowId !== undefined && state.workflowId !== undefined && state.workflowId !== workflowId) return undefined;
+		return state;
 	}
 
 	/** Every row changed before `ms` has been read (never moves back). */
@@ -314,6 +338,8 @@ export class WorkingState {
 	toJSON(): FeedState {
 		return {
 			version: STATE_VERSION,
+			workflowId: this.workflowId ?? null,
+			generation: this.generation,
 			startFrom: this.startFrom,
 			origin: isoOrNull(this.origin),
 			liveFrom: isoOrNull(this.liveFrom),
