@@ -9,14 +9,15 @@
  * per phase, and n8n's memory over time. Writes test/bench/soak-results.json and the section
  * "Soak: …" of test/bench/RESULTS.md (in place of the previous one; the rest is kept).
  *
- * Options: --minutes N, --scheduler legacy|durable, --report-only (rewrite the section from the JSON).
+ * Options: --minutes N, --scheduler legacy|durable, --report-only (rewrite the section from the JSON),
+ * --out <json> and --markdown <md> (default test/bench/soak-results.json and RESULTS.md).
  * Everything it talks to is on 127.0.0.1 (the sandbox runs in this process). It stops by itself:
  * every loop is bounded in count and time, and a hard limit ends the process.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 import { E2E, errorText, readWorkflowFile, type ExecutionResult, type WorkflowJson } from '../e2e/harness.cjs';
 import { decodeExecution } from '../../tools/n8n/n8n.cjs';
@@ -57,11 +58,14 @@ const POLL_SECONDS = 10;
 const CHANGE_EVERY_MS = 2500;
 const RSS_EVERY_MS = 15_000;
 const HARVEST_EVERY_MS = 15_000;
+/** The kill comes this long after a poll tick. */
+const KILL_AFTER_TICK_MS = 250;
 /** Members in the sandbox: enough untouched rows for every update the stream makes. */
 const MEMBERS = 1000;
 
-const RESULTS_JSON = join(__dirname, 'soak-results.json');
-const RESULTS_MD = join(__dirname, 'RESULTS.md');
+/** Where the raw figures and the section go (--out, --markdown: a smoke run can write elsewhere). */
+const RESULTS_JSON = resolve(arg('out', join(__dirname, 'soak-results.json')));
+const RESULTS_MD = resolve(arg('markdown', join(__dirname, 'RESULTS.md')));
 
 const log = (text: string) => process.stderr.write(`[soak ${new Date().toISOString().slice(11, 19)}] ${text}\n`);
 
@@ -500,7 +504,11 @@ async function run(): Promise<SoakRaw> {
 					break;
 				}
 				case 'crash': {
+					// The kill lands a quarter second after a poll tick (n8n polls at :00, :10, … of the
+					// clock): while polls and the executions of what they found are under way.
 					const down = Math.max(plan.unit, 10_000);
+					const tick = POLL_SECONDS * 1000;
+					await sleepUntil(Math.ceil(Date.now() / tick) * tick + KILL_AFTER_TICK_MS);
 					const killedPids = treePids(e2e.n8n.process.pid);
 					const killAt = Date.now();
 					e2e.n8n.process.signalGroup('SIGKILL');
@@ -512,7 +520,7 @@ async function run(): Promise<SoakRaw> {
 					const readyAt = Date.now();
 					crash = { killAt, restartAt, readyAt, killedPids };
 					phase.faultEnd = readyAt;
-					phase.actions.push(`SIGKILL to n8n's process group, n8n down for ${Math.round((restartAt - killAt) / 1000)} s, then started again on the same user folder, database and port (ready ${((readyAt - restartAt) / 1000).toFixed(1)} s after the start)`);
+					phase.actions.push(`SIGKILL to n8n's process group ${((killAt % tick) / 1000).toFixed(2)} s after a poll tick, n8n down for ${Math.round((restartAt - killAt) / 1000)} s, then started again on the same user folder, database and port (ready ${((readyAt - restartAt) / 1000).toFixed(1)} s after the start)`);
 					log(`n8n ready again after ${((readyAt - restartAt) / 1000).toFixed(1)} s`);
 					break;
 				}
@@ -646,7 +654,7 @@ function serialise(raw: SoakRaw): string {
 function writeReport(raw: SoakRaw): boolean {
 	const analysis = analyse(raw);
 	const section = soakMarkdown(raw, analysis);
-	writeFileSync(RESULTS_MD, withSoakSection(readFileSync(RESULTS_MD, 'utf8'), section));
+	writeFileSync(RESULTS_MD, withSoakSection(existsSync(RESULTS_MD) ? readFileSync(RESULTS_MD, 'utf8') : '', section));
 	const met = targetsMet(analysis);
 	const inWindow = analysis.duplicates.filter((d) => d.inCrashWindow).length;
 	console.log(
@@ -655,7 +663,7 @@ function writeReport(raw: SoakRaw): boolean {
 			`lost ${analysis.lost.length}; duplicates outside the crash window ${analysis.duplicates.length - inWindow}, inside ${inWindow}; wrong type ${analysis.wrongType.length}; unexpected items ${analysis.unexpected.length}`,
 			`failed executions ${analysis.failedTotal}, crashed ${analysis.crashedTotal}; delay past showing p50 ${analysis.delays.p50} ms, p95 ${analysis.delays.p95} ms, max ${analysis.delays.max} ms`,
 			`n8n RSS min ${analysis.rss.minMb} MB, max ${analysis.rss.maxMb} MB, last ${analysis.rss.lastMb} MB`,
-			...analysis.phases.map((p) => `  ${p.phase.title}: ${p.changes} changes, lost ${p.lost}, duplicates ${p.duplicatesOutside}/${p.duplicatesInCrashWindow}, late ${p.late}, failed ${p.failed}${p.crashed ? ` (+${p.crashed} crashed)` : ''}, recovery ${FEEDS.map((f) => (p.recoveryMs[f] === undefined ? '-' : (p.recoveryMs[f]! / 1000).toFixed(1))).join('/')} s`),
+			...analysis.phases.map((p) => `  ${p.phase.title}: ${p.changes} changes, lost ${p.lost}, duplicates ${p.duplicatesOutside}/${p.duplicatesInCrashWindow}, late ${p.late}, failed ${p.failed}${p.crashed ? ` (+${p.crashed} crashed)` : ''}, recovery ${p.phase.kind === 'baseline' || p.phase.kind === 'drain' ? '-' : FEEDS.map((f) => { const ms = p.recoveryMs[f]; return ms === null ? 'n/a' : ms === undefined ? 'never' : `${(ms / 1000).toFixed(1)} s`; }).join(' / ')}`),
 			`targets: lost 0 ${met.lost ? 'met' : 'MISSED'}, duplicates outside the crash window 0 ${met.duplicates ? 'met' : 'MISSED'}; written to ${RESULTS_JSON} and ${RESULTS_MD}`,
 		].join('\n'),
 	);

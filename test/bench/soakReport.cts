@@ -177,8 +177,8 @@ export interface PhaseFigures {
 	failed: number;
 	crashed: number;
 	failures: Record<string, number>;
-	/** per feed: fault end → first on-time copy at or after it (ms); undefined when none came */
-	recoveryMs: Partial<Record<FeedKey, number>>;
+	/** per feed: fault end → first on-time copy at or after it (ms); undefined when none came, null when the feed had shown no change by the fault's end */
+	recoveryMs: Partial<Record<FeedKey, number | null>>;
 	/** per feed: fault end → the last change shown before the fault's end has arrived (ms, 0 if none was pending) */
 	catchUpMs: Partial<Record<FeedKey, number>>;
 	requests: { total: number; ok: number; byStatus: Record<string, number>; faulted: number; slowestMs: number };
@@ -290,7 +290,10 @@ export function analyse(raw: SoakRaw): Analysis {
 					.filter((f) => f.change.feed === feed && f.deliveries.length > 0 && f.delayMs! <= limit && f.deliveries[0].at >= phase.faultEnd)
 					.map((f) => f.deliveries[0].at)
 					.sort((a, b) => a - b);
-				if (onTime.length > 0) recoveryMs[feed] = onTime[0] - phase.faultEnd;
+				// Nothing to recover from before the feed has shown a change (the stream's first 2 minutes).
+				const shown = fates.some((f) => f.change.feed === feed && f.change.visibleAt < phase.faultEnd);
+				if (!shown) recoveryMs[feed] = null;
+				else if (onTime.length > 0) recoveryMs[feed] = onTime[0] - phase.faultEnd;
 				const pending = fates.filter((f) => f.change.feed === feed && f.change.visibleAt < phase.faultEnd && f.change.visibleAt >= phase.start);
 				const arrivals = pending.map((f) => (f.deliveries[0]?.at ?? Number.POSITIVE_INFINITY) - phase.faultEnd);
 				const worst = arrivals.length ? Math.max(0, ...arrivals) : 0;
@@ -419,14 +422,14 @@ export function soakMarkdown(raw: SoakRaw, a: Analysis): string {
 		'',
 		'### Phases',
 		'',
-		`Times are minutes:seconds from the first change. A change belongs to the phase in which it shows in its feed (made + 2 min); an execution, a duplicate (its extra copy) and a request to the phase in which it started. Recovery: from the fault's end to the first on-time copy (≤ ${secs(limit)} after the change showed) on each feed, ${FEEDS.map((f) => `${SHORT[f]} = ${f}`).join(', ')}. Catch-up: from the fault's end until every change of the phase shown before it had arrived.`,
+		`Times are minutes:seconds from the first change. A change belongs to the phase in which it shows in its feed (made + 2 min); an execution, a duplicate (its extra copy) and a request to the phase in which it started. Recovery: from the fault's end to the first on-time copy (≤ ${secs(limit)} after the change showed) on each feed, ${FEEDS.map((f) => `${SHORT[f]} = ${f}`).join(', ')}. n/a: the feed had shown no change yet when the fault ended (the stream's first 2 minutes); a change per feed every ${(raw.changeEveryMs * FEEDS.length) / 1000} s, so a few seconds of recovery are the stream's own spacing. Catch-up: from the fault's end until every change of the phase shown before it had arrived.`,
 		'',
 		'| Phase | Window (fault) | Changes | Lost | Duplicates outside / in crash window | Late | Max delay | Failed executions | Recovery M / A / E / C | Catch-up M / A / E / C | Feed requests (status: count) | n8n RSS start / max / end |',
 		'|---|---|---|---|---|---|---|---|---|---|---|---|',
 		...a.phases.map((p) => {
 			const ph = p.phase;
 			const fault = ph.faultEnd > ph.faultStart ? ` (${clock(raw, ph.faultStart)}–${clock(raw, ph.faultEnd)})` : '';
-			const rec = ph.kind === 'baseline' || ph.kind === 'drain' ? '-' : FEEDS.map((f) => secs(p.recoveryMs[f])).join(' / ');
+			const rec = ph.kind === 'baseline' || ph.kind === 'drain' ? '-' : FEEDS.map((f) => (p.recoveryMs[f] === null ? 'n/a' : p.recoveryMs[f] === undefined ? 'never' : secs(p.recoveryMs[f]!))).join(' / ');
 			const cu = ph.kind === 'baseline' || ph.kind === 'drain' ? '-' : FEEDS.map((f) => (p.catchUpMs[f] === undefined ? 'never' : secs(p.catchUpMs[f]))).join(' / ');
 			const statuses = Object.entries(p.requests.byStatus).map(([s, n]) => `${s}: ${n}`).join(', ');
 			const rss = p.rss ? `${p.rss.startMb} / ${p.rss.maxMb} / ${p.rss.endMb} MB` : '-';
@@ -492,7 +495,7 @@ export function soakMarkdown(raw: SoakRaw, a: Analysis): string {
 		`- The sandbox's clock is the real clock (time scale 1, never moved): n8n's "Now", the trigger's start point and the feed's 2-minute hold-back all read the same time, as against the real API. Moving the sandbox's clock on (as the e2e tests do) would make every change visible at once, but it would also move the feed's time away from n8n's while the stream runs, and the cursor and start-point logic the soak is meant to exercise depends on the two agreeing. The cost is a 2-minute lag in every delivery, which the figures take out: delays are counted from the moment a change shows in its feed.`,
 		'- Faults are injected at the sandbox (tools/sandbox/faults.cts), on the four feeds only (GET /incremental/…), and cleared when the fault window ends; the cursor format change is the sandbox\'s cursor-version bump (every cursor handed out before is refused with 400 "unsupported version, restart from startTime"); the crash is SIGKILL to n8n\'s process group, then n8n started again on the same user folder, SQLite database and port.',
 		'- Executions are read through n8n\'s REST API every 15 s and at the end; an item counts as delivered when a successful execution holds it in its trigger\'s output. A copy in a crashed or failed execution is listed apart and does not count as a delivery.',
-		`- Options: \`--minutes N\` (default 30; the phases scale with it, each fault window at least 20 s), \`--scheduler durable\` (n8n's durable scheduler, as \`npm run test:e2e:durable\`), \`--report-only\` (write this section again from soak-results.json). Targets: 0 lost, 0 duplicates outside the crash window; the run exits 1 when one is missed.`,
+		`- Options: \`--minutes N\` (default 30; the phases scale with it, each fault window at least 20 s), \`--scheduler durable\` (n8n's durable scheduler, as \`npm run test:e2e:durable\`), \`--report-only\` (write this section again from soak-results.json), \`--out\` and \`--markdown\` (write elsewhere, e.g. for a smoke run). Targets: 0 lost, 0 duplicates outside the crash window; the run exits 1 when one is missed.`,
 		'',
 		SECTION_END,
 	);
