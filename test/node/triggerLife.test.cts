@@ -9,7 +9,6 @@ import nock from 'nock';
 
 import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatform/CommunityPlatformMemberTrigger.node';
 import { FEED_LIMITS } from '../../nodes/CommunityPlatform/feeds/state';
-import { clock as transportClock } from '../../nodes/CommunityPlatform/transport/clock';
 import { API, Deployment, expectFeed, feedPage } from '../helpers/pollHarness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
