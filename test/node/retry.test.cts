@@ -57,14 +57,27 @@ describe('decideRetry', () => {
 	});
 
 	it('gives up on a 429 that asks too long a wait, comes too often or passes the deadline, naming the wait', () => {
-		const tooLong = RETRY_POLICY.maxRetryAfterMs + 1;
+		const tooLong = RETRY_POLICY.rateLimitWaitMs + 1;
 		expect(decide({ read: true, status: 429, retryAfterMs: tooLong })).toMatchObject({ action: 'fail', waitMs: tooLong });
+		expect(decide({ read: true, status: 429, retryAfterMs: RETRY_POLICY.rateLimitWaitMs })).toMatchObject({ action: 'paced' });
 		const many = { failures: 0, rateLimited: RETRY_POLICY.rateLimitRetries };
 		expect(decide({ read: true, status: 429, retryAfterMs: 10 }, many)).toMatchObject({ action: 'fail', waitMs: 10 });
+		expect(decide({ read: true, status: 429, retryAfterMs: 10 }, { ...many, rateLimited: many.rateLimited - 1 })).toMatchObject({ action: 'paced' });
 		expect(decide({ read: true, status: 429, retryAfterMs: 5000, timeLeftMs: 4000 })).toMatchObject({
 			action: 'fail',
 			waitMs: 5000,
 		});
+	});
+
+	// A storm of 429s: each wait is short, but together they must end within rateLimitWaitMs of
+	// the request's first 429, so that an action under the storm ends within about a minute.
+	it("gives up on a 429 whose wait would end more than rateLimitWaitMs after the request's first 429", () => {
+		const window = RETRY_POLICY.rateLimitWaitMs;
+		const count = { failures: 0, rateLimited: 5 };
+		expect(decide({ read: true, status: 429, retryAfterMs: 1000, rateLimitedForMs: window - 1000 }, count)).toMatchObject({ action: 'paced', waitMs: 1000 });
+		expect(decide({ read: true, status: 429, retryAfterMs: 1000, rateLimitedForMs: window - 999 }, count)).toMatchObject({ action: 'fail', waitMs: 1000 });
+		// One a second fills the window: the count never ends a storm of 1 s waits early.
+		expect(RETRY_POLICY.rateLimitRetries * 1000).toBeGreaterThanOrEqual(window);
 	});
 
 	it('counts 429s apart from failures', () => {

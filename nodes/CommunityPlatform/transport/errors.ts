@@ -162,10 +162,14 @@ export function networkError(ctx: ErrorContext, error: Error & { code?: string }
 	});
 }
 
-/** 429s that outlast what we are willing to wait. */
-export function rateLimitedError(ctx: ErrorContext, retryAfterMs: number): NodeApiError {
+/**
+ * 429s that outlast what we are willing to wait. `refused`: the 429s this request got, and over
+ * how long (from its first), when it waited some out before giving up.
+ */
+export function rateLimitedError(ctx: ErrorContext, retryAfterMs: number, refused?: { times: number; forMs: number }): NodeApiError {
 	const seconds = Math.ceil(retryAfterMs / 1000);
-	const message = `The Community Platform API is rate limiting ${ctx.method} ${ctx.path}; it asked to wait ${seconds} s`;
+	const over = refused && refused.times > 1 ? ` (refused ${refused.times} times in ${Math.round(refused.forMs / 1000)} s)` : '';
+	const message = `The Community Platform API is rate limiting ${ctx.method} ${ctx.path}${over}; it asked to wait ${seconds} s`;
 	return new NodeApiError(ctx.node, { message, httpCode: '429' } as JsonObject, {
 		message,
 		description: 'Requests are paced to the API limits, but the limit was still hit (other clients may share it). Try again later.',

@@ -45,6 +45,25 @@ export const PACE = {
 	cushion: 5,
 	/** This process keeps at least this part of the rate, whatever it believes others spend. */
 	minShare: 1 / 16,
+	/**
+	 * After a 429, the next request goes at the time its Retry-After named, on the one token the
+	 * API says it has then (no cushion), when the process had heard the tenant's count and seen
+	 * nobody else spend before the 429s began: alone until then, it takes the API at its word. A
+	 * process whose first requests were refused, or that already shared the tier, may be taking a
+	 * token another process waits for; it retries with the cushion, as any process that sees
+	 * others spend does, until this many 429s in a row have answered its retries: the cushion has
+	 * not helped, and from then on it too goes when the API said. (In the simulation of
+	 * test/node/pacer.test.cts, 2 lets through more 429s between processes that share a tenant.)
+	 */
+	passAfter: 3,
+	/**
+	 * Turns in a row a poll's request (one with a time its turn must come by: a poll on n8n's
+	 * durable scheduler) may take ahead of queued action requests. Polls go ahead, so that a busy
+	 * tier cannot push a poll past the budget n8n gives it (it would fail, and n8n's backoff would
+	 * silence the trigger long after the load); but while action requests wait, at most every
+	 * other turn goes to a poll, so polls cannot take more than half the tier from them.
+	 */
+	pollTurns: 1,
 };
 
 /** What the pacer knew when it let a request go: compared with the answer's X-RateLimit-Remaining. */
@@ -59,10 +78,21 @@ export interface Ticket {
 	unansweredBefore: number;
 }
 
+/** A request waiting for its turn on a Pacer. */
+interface Waiter {
+	/** The time (clock ms) its turn must come by, or it gives up its place. */
+	by?: number;
+	/** A poll's request: it may go ahead of action requests (PACE.pollTurns). */
+	poll: boolean;
+	/** Hands the waiter its ticket, or undefined when it gave up its place. */
+	resolve: (ticket: Ticket | undefined) => void;
+}
+
 /**
  * The pace of one (base URL, client id, tier) in this process: a FIFO queue in front of a
  * model of the **tenant's** token bucket. Each waiter keeps its place in the queue whatever
- * happens, a 429 included.
+ * happens, a 429 included; only a poll's request, which must have its turn by a given time,
+ * may go ahead of action requests (PACE.pollTurns).
  *
  * The API's limits are per tenant, and other processes may spend the same budget without this
  * one seeing them. Every answer says how many tokens the tenant has left
@@ -116,10 +146,35 @@ export class Pacer {
 
 	private firstSentAt = 0;
 
-	/** Aborted to wake the waiter when a pause ends early (an answer came). */
+	/**
+	 * After a 429 (see PACE.passAfter): the time its Retry-After named (= blockedUntil), when the
+	 * API accepts a request. The first request at or after it goes on one token, without the
+	 * cushion. Cleared when taken, or when an answer shows others spent more than the model had.
+	 */
+	private passAt: number | undefined;
+
+	/**
+	 * A run of 429s that cut the share, from the first of them to the first 2xx answer to a
+	 * request sent after it (`seq` at least `fromSeq`). `share`: the share before it. If that 2xx
+	 * answer finds the bucket full (nobody spent for a burst's time), nobody is sharing the tier
+	 * now, whatever refused the requests (the API for reasons of its own, another client's burst
+	 * that is over), and the share comes back at once instead of step by step. `alone`: the process
+	 * had heard the tenant's count and seen nobody else spend when it began; `refusals`: its 429s
+	 * (see PACE.passAfter).
+	 */
+	private refusedRun: { share: number; fromSeq: number; alone: boolean; refusals: number } | undefined;
+
+	/** Aborted to wake the queue's server when the model, the queue or a pause changes. */
 	private nudge = new AbortController();
 
-	private queue: Promise<unknown> = Promise.resolve();
+	/** The requests waiting for their turn, in arrival order. */
+	private waiting: Waiter[] = [];
+
+	/** Whether serve() is running. */
+	private serving = false;
+
+	/** Polls served in a row while action requests waited (see PACE.pollTurns). */
+	private pollTurnsInARow = 0;
 
 	private dailyRemaining: number | undefined;
 
@@ -186,49 +241,104 @@ export class Pacer {
 	/**
 	 * Waits for this request's turn: first in, first out, at the pace. Returns the ticket to
 	 * hand to `observe` with the answer, or undefined when the signal aborted the wait or the
-	 * turn would come after `by` (clock ms): the place is given up, no token is taken.
+	 * time `by` (clock ms) came before the turn: the place is given up, no token is taken. It is
+	 * given up only when `by` comes: until then an answer may correct the model and let it in. A
+	 * poll's request (by default, one with a `by`: a poll on n8n's durable scheduler) goes ahead
+	 * of waiting action requests, taking at most PACE.pollTurns turns in a row from them.
 	 */
-	async acquire(signal?: AbortSignal, by?: number): Promise<Ticket | undefined> {
-		const gaveUp = new AbortController();
-		const giveUp = signal ? AbortSignal.any([signal, gaveUp.signal]) : gaveUp.signal;
-		const turn = this.queue.then(async () => await this.waitForSlot(giveUp, by));
-		this.queue = turn.catch(() => undefined);
-		if (by === undefined) return await turn;
-		// Still queued behind others at `by`: give up the place (the turn, when it comes, takes nothing).
-		const done = new AbortController();
-		const late = clock.sleep(Math.max(0, by - clock.now()), AbortSignal.any([giveUp, done.signal])).then((slept) => {
-			if (slept) gaveUp.abort();
-			return undefined;
+	async acquire(signal?: AbortSignal, by?: number, poll = by !== undefined): Promise<Ticket | undefined> {
+		if (signal?.aborted) return undefined;
+		return await new Promise<Ticket | undefined>((resolve) => {
+			// Ends the waiter's own timer once it is served or gone.
+			const done = new AbortController();
+			const waiter: Waiter = {
+				by,
+				poll,
+				resolve: (ticket) => {
+					done.abort();
+					signal?.removeEventListener('abort', leave);
+					resolve(ticket);
+				},
+			};
+			const leave = () => this.leave(waiter);
+			signal?.addEventListener('abort', leave, { once: true });
+			// Its time comes: whatever the model says then, the place is given up.
+			if (by !== undefined) {
+				void clock.sleep(Math.max(0, by - clock.now()), done.signal).then((slept) => {
+					if (slept) leave();
+				});
+			}
+			this.waiting.push(waiter);
+			// A poll may go ahead of the request being served.
+			if (poll) this.wake();
+			void this.serve();
 		});
+	}
+
+	/** A waiter gives up its place (aborted, or its time came): it takes no token. */
+	private leave(waiter: Waiter) {
+		const index = this.waiting.indexOf(waiter);
+		if (index < 0) return;
+		this.waiting.splice(index, 1);
+		waiter.resolve(undefined);
+		this.wake();
+	}
+
+	/** Whose turn is next: the first waiter, or the first poll's while polls may go ahead (PACE.pollTurns). */
+	private next(): Waiter {
+		const poll = this.waiting.find((w) => w.poll);
+		const action = this.waiting.find((w) => !w.poll);
+		if (!poll || !action) return this.waiting[0];
+		return this.pollTurnsInARow < PACE.pollTurns ? poll : action;
+	}
+
+	/** When the next request may go, by the model as it is at `now`. */
+	private sendAt(now: number): number {
+		const firstAnswer = this.heard || this.sent === 0 ? 0 : this.firstSentAt + PAUSE_MS;
+		if (this.passAt !== undefined) return Math.max(this.blockedUntil, firstAnswer);
+		const missing = Math.max(0, this.need - this.levelAt(now));
+		const refillFrom = Math.max(now, this.pausedUntil);
+		return Math.max(missing > 0 ? refillFrom + missing / this.ownRate : now, this.blockedUntil, firstAnswer);
+	}
+
+	/** Serves the queue, one waiter at a time, until it is empty. */
+	private async serve() {
+		if (this.serving) return;
+		this.serving = true;
 		try {
-			return await Promise.race([turn, late]);
+			while (this.waiting.length > 0) {
+				const now = clock.now();
+				const sendAt = this.sendAt(now);
+				if (sendAt - now < 1) {
+					const waiter = this.next();
+					this.waiting.splice(this.waiting.indexOf(waiter), 1);
+					this.pollTurnsInARow = waiter.poll ? this.pollTurnsInARow + 1 : 0;
+					waiter.resolve(this.take(now));
+					continue;
+				}
+				// Woken at the time computed now, or sooner when an answer, a 429 or the queue changes it.
+				await clock.sleep(sendAt - now, this.nudge.signal);
+			}
 		} finally {
-			done.abort();
+			this.serving = false;
 		}
 	}
 
-	private async waitForSlot(signal: AbortSignal, by?: number): Promise<Ticket | undefined> {
-		for (;;) {
-			if (signal.aborted) return undefined;
-			const now = clock.now();
-			const missing = Math.max(0, this.need - this.levelAt(now));
-			const refillFrom = Math.max(now, this.pausedUntil);
-			const firstAnswer = this.heard || this.sent === 0 ? 0 : this.firstSentAt + PAUSE_MS;
-			const sendAt = Math.max(missing > 0 ? refillFrom + missing / this.ownRate : now, this.blockedUntil, firstAnswer);
-			if (by !== undefined && sendAt > by) return undefined;
-			if (sendAt - now < 1) {
-				if (this.levelAt(now) >= this.limits.burst) this.pausedUntil = now + PAUSE_MS;
-				this.settle(now);
-				this.level -= 1;
-				if (this.sent === 0) this.firstSentAt = now;
-				const ticket = { expected: this.level, corrections: this.corrections, sentAt: now, seq: this.sent, unansweredBefore: this.unanswered };
-				this.sent++;
-				this.unanswered++;
-				return ticket;
-			}
-			// Woken at the time computed now, or when an answer ends a pause; look again.
-			if (!(await clock.sleep(sendAt - now, AbortSignal.any([signal, this.nudge.signal]))) && signal.aborted) return undefined;
+	/** Takes a token for the request going now: its ticket. */
+	private take(now: number): Ticket {
+		if (this.levelAt(now) >= this.limits.burst) this.pausedUntil = now + PAUSE_MS;
+		this.settle(now);
+		if (this.passAt !== undefined) {
+			// The API said it accepts one now (Retry-After).
+			this.level = Math.max(this.level, 1);
+			this.passAt = undefined;
 		}
+		this.level -= 1;
+		if (this.sent === 0) this.firstSentAt = now;
+		const ticket = { expected: this.level, corrections: this.corrections, sentAt: now, seq: this.sent, unansweredBefore: this.unanswered };
+		this.sent++;
+		this.unanswered++;
+		return ticket;
 	}
 
 	/**
@@ -251,6 +361,7 @@ export class Pacer {
 		if (dailyRemaining !== undefined) this.dailyRemaining = dailyRemaining;
 		if (dailyReset !== undefined) this.dailyResetAt = dailyReset * 1000;
 		if (refused) this.level += 1;
+		const heardBefore = this.heard;
 		if (ticket) {
 			this.answered(now);
 			if (!this.heard) {
@@ -275,14 +386,24 @@ export class Pacer {
 		let error = 0;
 		if (low >= remaining + 1) error = low - least;
 		else if (high < least) error = high - least;
+		// A run of 429s (see refusedRun): a request sent after its first 429 refused too counts; one
+		// accepted ends it.
+		const run = this.refusedRun && ticket.seq >= this.refusedRun.fromSeq ? this.refusedRun : undefined;
+		if (run && refused) run.refusals++;
+		if (run && !refused) this.refusedRun = undefined;
 		if (error === 0) return;
 		this.level -= error;
 		this.corrections += error;
+		// Others took what a Retry-After's pass counted on.
+		if (error > 0) this.passAt = undefined;
 		// More gone than this process explains: others spend too, and all together too much; each
 		// gives up a part of its share (the larger share, the more: shares even out). Less gone:
-		// room nobody uses; each takes the same small step up.
+		// room nobody uses; each takes the same small step up, or back to where a run of 429s
+		// found it (see refusedRun).
 		const step = Math.abs(error) / (PACE.bursts * this.limits.burst);
-		const share = error > 0 ? this.share * Math.max(0.5, 1 - step) : this.share + step;
+		const full = remaining >= this.limits.burst - 1;
+		const share = error > 0 ? this.share * Math.max(0.5, 1 - step) : Math.max(this.share + step, full && run ? run.share : 0);
+		if (refused && error > 0) this.refusedRun ??= { share: this.share, fromSeq: this.sent, alone: heardBefore && this.share >= PACE.alone, refusals: 1 };
 		this.share = Math.min(1, Math.max(PACE.minShare, share));
 		// A waiter's time was computed on the model before this answer: a fuller bucket or a larger
 		// share may let it go sooner (at the Heavy tier, seconds sooner).
@@ -320,13 +441,17 @@ export class Pacer {
 	 * After a 429: nobody sends on this bucket before `until` (the server's Retry-After), when
 	 * exactly one token is there; the waiters keep their places in the queue and follow at the
 	 * pace. Retry-After states when the server accepts a request, so it sets the bucket rather
-	 * than only lowering it.
+	 * than only lowering it, and the first request then may go on that token without the cushion
+	 * (PACE.passAfter says when). A Retry-After of 0 names no time: the model alone paces the next.
 	 */
 	rateLimited(until: number) {
 		const now = clock.now();
 		this.settle(now);
 		this.blockedUntil = Math.max(this.blockedUntil, until);
 		this.level = Math.min(this.level, 1 - Math.max(0, this.blockedUntil - now) * this.ownRate);
+		const run = this.refusedRun;
+		if (this.blockedUntil > now && run && (run.alone || run.refusals >= PACE.passAfter)) this.passAt = this.blockedUntil;
+		this.wake();
 	}
 }
 

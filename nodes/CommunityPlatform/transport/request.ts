@@ -78,10 +78,19 @@ export const RETRY_POLICY = {
 	/** First backoff; doubles per attempt. */
 	backoffMs: 1000,
 	maxBackoffMs: 8000,
-	/** 429s answered in a row before giving up. */
-	rateLimitRetries: 8,
-	/** A Retry-After longer than this is not waited out: the error says when to try again. */
-	maxRetryAfterMs: 5 * 60 * 1000,
+	/**
+	 * How long one request waits out 429s: no Retry-After is waited that would end more than this
+	 * after the request's first 429 (a longer one fails at once, the error says how long it asked).
+	 * So an action under a storm of 429s ends within about a minute, answered or with the
+	 * rate-limit error, whatever each Retry-After says.
+	 */
+	rateLimitWaitMs: 60 * 1000,
+	/**
+	 * 429s answered in a row before giving up: one a second for `rateLimitWaitMs` (a Retry-After
+	 * in whole seconds asks at least 1 s), so a server that asks for less cannot make a request
+	 * send faster than that.
+	 */
+	rateLimitRetries: 60,
 	/** Per-request timeout. */
 	timeoutMs: 60 * 1000,
 	/**
@@ -210,7 +219,12 @@ interface Call {
 	pacer: Pacer;
 	signal?: AbortSignal;
 	errors: ErrorContext;
+	/** The 429s this request got: when the first came (clock ms), how many, and the last wait asked. */
+	refused?: { firstAt: number; times: number; waitMs: number };
 }
+
+/** The refusals a rate-limit error names: how many, over how long. */
+const refusedSoFar = (call: Call) => call.refused && { times: call.refused.times, forMs: clock.now() - call.refused.firstAt };
 
 /**
  * How one attempt ended: an answer of any status, or none (what the HTTP client threw; `sent`
@@ -222,18 +236,25 @@ type Attempt =
 
 /**
  * One attempt: waits its turn on the tier's pacer (failing at once on a spent quota, or when the
- * pacer's pause would pass the deadline), sends the request once, and tells the pacer how it went.
+ * pacer's pause would pass the deadline or the time this request may spend on 429s), sends the
+ * request once, and tells the pacer how it went. A poll's turn (`turnBy`) goes ahead of action
+ * requests; a turn that has not come by `turnBy`, or by the end of the 429s' time, is given up.
  */
 async function attemptOnce(call: Call): Promise<Attempt> {
 	const { api, req, pacer, signal, errors } = call;
 	const spentUntil = pacer.quotaSpentUntil();
 	if (spentUntil !== undefined) throw quotaError(errors, call.tier, spentUntil);
-	if (req.deadline !== undefined && pacer.blockedUntilMs > req.deadline) {
-		throw rateLimitedError(errors, pacer.blockedUntilMs - clock.now());
+	const refusedUntil = call.refused && call.refused.firstAt + RETRY_POLICY.rateLimitWaitMs;
+	if (pacer.blockedUntilMs > Math.min(req.deadline ?? Infinity, refusedUntil ?? Infinity)) {
+		throw rateLimitedError(errors, pacer.blockedUntilMs - clock.now(), refusedSoFar(call));
 	}
 	const queuedAt = clock.now();
-	const ticket = await pacer.acquire(signal, req.turnBy);
-	if (!ticket) throw signal?.aborted ? cancelledError(errors.node, req.itemIndex) : lateError(errors, clock.now() - queuedAt);
+	const late = req.turnBy !== undefined && (refusedUntil === undefined || req.turnBy <= refusedUntil);
+	const ticket = await pacer.acquire(signal, late ? req.turnBy : refusedUntil, req.turnBy !== undefined);
+	if (!ticket) {
+		if (signal?.aborted) throw cancelledError(errors.node, req.itemIndex);
+		throw late ? lateError(errors, clock.now() - queuedAt) : rateLimitedError(errors, call.refused?.waitMs ?? 0, refusedSoFar(call));
+	}
 
 	const timeout =
 		req.deadline === undefined
@@ -263,9 +284,9 @@ async function attemptOnce(call: Call): Promise<Attempt> {
 }
 
 /** The error a failed attempt ends the request with, once no retry is left. */
-function failureOf(errors: ErrorContext, attempt: Attempt, retried: boolean, waitMs = 0): Error {
+function failureOf(errors: ErrorContext, attempt: Attempt, retried: boolean, waitMs = 0, refused?: { times: number; forMs: number }): Error {
 	if (attempt.status === undefined) return networkError(errors, attempt.error, retried);
-	if (attempt.status === 429) return rateLimitedError(errors, waitMs);
+	if (attempt.status === 429) return rateLimitedError(errors, waitMs, refused);
 	const body = typeof attempt.body === 'string' ? safeJson(attempt.body) : attempt.body;
 	return apiError(errors, attempt.status, body);
 }
@@ -302,6 +323,7 @@ export async function apiRequest<T = unknown>(this: ApiContext, req: ApiRequest)
 		if (status === 429) {
 			const quotaResetsAt = call.pacer.quotaSpentUntil();
 			if (quotaResetsAt !== undefined) throw quotaError(call.errors, tier, quotaResetsAt);
+			call.refused ??= { firstAt: clock.now(), times: 0, waitMs: 0 };
 		}
 		const decision = decideRetry(
 			{
@@ -309,13 +331,15 @@ export async function apiRequest<T = unknown>(this: ApiContext, req: ApiRequest)
 				status,
 				retryAfterMs: status === undefined ? undefined : retryAfterMs(attempt.headers),
 				timeLeftMs: req.deadline === undefined ? undefined : req.deadline - clock.now(),
+				rateLimitedForMs: call.refused && clock.now() - call.refused.firstAt,
 			},
 			count,
 			RETRY_POLICY,
 		);
 		const retried = count.failures + count.rateLimited > 0;
 		count = decision.count;
-		if (decision.action === 'fail') throw failureOf(call.errors, attempt, retried, decision.waitMs);
+		if (call.refused && status === 429) call.refused = { ...call.refused, times: count.rateLimited, waitMs: decision.waitMs ?? 0 };
+		if (decision.action === 'fail') throw failureOf(call.errors, attempt, retried, decision.waitMs, refusedSoFar(call));
 		if (decision.action === 'paced') {
 			// Nobody in the process sends on this tier before the wait is over, this request included.
 			call.pacer.rateLimited(clock.now() + decision.waitMs);

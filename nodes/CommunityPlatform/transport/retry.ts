@@ -4,7 +4,7 @@ export interface RetryPolicy {
 	backoffMs: number;
 	maxBackoffMs: number;
 	rateLimitRetries: number;
-	maxRetryAfterMs: number;
+	rateLimitWaitMs: number;
 }
 
 /** The failed attempts of one request so far. */
@@ -27,6 +27,8 @@ export interface FailedAttempt {
 	retryAfterMs?: number;
 	/** Time left (ms) before the caller's deadline; undefined without a deadline. */
 	timeLeftMs?: number;
+	/** Time (ms) since this request's first 429, when it has had one (0 at the first). */
+	rateLimitedForMs?: number;
 }
 
 /**
@@ -40,7 +42,8 @@ export type RetryDecision =
 
 /**
  * The retry rules of the transport, with no I/O: 429s are waited out (the API did not process
- * them) unless the wait is too long, too frequent or past the deadline; 5xx answers and missing
+ * them) unless the wait would end more than `rateLimitWaitMs` after the request's first 429,
+ * they come too often or the wait would pass the deadline; 5xx answers and missing
  * answers are retried for reads only, with a doubling backoff (a 5xx's Retry-After wins);
  * every other status fails at once.
  */
@@ -49,7 +52,8 @@ export function decideRetry(attempt: FailedAttempt, count: RetryCount, policy: R
 	if (attempt.status === 429) {
 		const next = { ...count, rateLimited: count.rateLimited + 1 };
 		const waitMs = attempt.retryAfterMs ?? policy.backoffMs;
-		const giveUp = waitMs > policy.maxRetryAfterMs || next.rateLimited > policy.rateLimitRetries || overruns(waitMs);
+		const giveUp =
+			(attempt.rateLimitedForMs ?? 0) + waitMs > policy.rateLimitWaitMs || next.rateLimited > policy.rateLimitRetries || overruns(waitMs);
 		return { action: giveUp ? 'fail' : 'paced', waitMs, count: next };
 	}
 	const unknownOutcome = attempt.status === undefined || attempt.status >= 500;
