@@ -24,6 +24,11 @@ export interface FaultSpec {
 	delayMs?: number;
 	/** Retry-After of an injected 429, in seconds (default 1) */
 	retryAfterSec?: number;
+	/**
+	 * X-RateLimit-Remaining of the injected status's answer (default: the tenant bucket's count,
+	 * which the fault does not spend): 0 makes a 429 look like a bucket someone else emptied
+	 */
+	rateLimitRemaining?: number;
 	/** damage the answer's body */
 	body?: FaultBody;
 	/** destroy the socket without answering */
@@ -52,7 +57,7 @@ export function parseFaultSpec(input: unknown): FaultSpec {
 	};
 	if (!input || typeof input !== 'object' || Array.isArray(input)) bad('expected a JSON object');
 	const f = input as Json;
-	const known = ['status', 'times', 'match', 'delayMs', 'retryAfterSec', 'body', 'drop', 'hangForMs'];
+	const known = ['status', 'times', 'match', 'delayMs', 'retryAfterSec', 'rateLimitRemaining', 'body', 'drop', 'hangForMs'];
 	const extra = Object.keys(f).filter((k) => !known.includes(k));
 	if (extra.length) bad(`unknown keys ${extra.join(', ')}`);
 	const spec: FaultSpec = {};
@@ -72,6 +77,11 @@ export function parseFaultSpec(input: unknown): FaultSpec {
 		if (typeof f.retryAfterSec !== 'number' || f.retryAfterSec < 0) bad('retryAfterSec must be a number >= 0');
 		spec.retryAfterSec = f.retryAfterSec;
 	}
+	if (f.rateLimitRemaining !== undefined) {
+		if (!Number.isInteger(f.rateLimitRemaining) || (f.rateLimitRemaining as number) < 0) bad('rateLimitRemaining must be an integer >= 0');
+		if (f.status === undefined) bad('rateLimitRemaining needs a status');
+		spec.rateLimitRemaining = f.rateLimitRemaining as number;
+	}
 	if (f.body !== undefined) {
 		if (!FAULT_BODIES.includes(f.body as FaultBody)) bad(`body must be one of ${FAULT_BODIES.join(', ')}`);
 		spec.body = f.body as FaultBody;
@@ -82,7 +92,7 @@ export function parseFaultSpec(input: unknown): FaultSpec {
 	}
 	if (f.hangForMs !== undefined) {
 		if (typeof f.hangForMs !== 'number' || !(f.hangForMs > 0) || f.hangForMs > MAX_HANG_MS) bad(`hangForMs must be between 1 and ${MAX_HANG_MS}`);
-		const others = ['status', 'times', 'delayMs', 'retryAfterSec', 'body', 'drop'].filter((k) => f[k] !== undefined);
+		const others = ['status', 'times', 'delayMs', 'retryAfterSec', 'rateLimitRemaining', 'body', 'drop'].filter((k) => f[k] !== undefined);
 		if (others.length) bad(`hangForMs takes only match, not ${others.join(', ')}`);
 		spec.hangForMs = f.hangForMs;
 	}

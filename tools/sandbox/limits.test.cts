@@ -162,6 +162,18 @@ describe('faults, request log and admin', () => {
 		expect((await api.get('/spaces')).status).toBe(200);
 	});
 
+	it('injects a 429 that says the bucket is empty (X-RateLimit-Remaining), spending nothing', async () => {
+		sandbox.admin.addFault({ status: 429, rateLimitRemaining: 0, times: 2 });
+		for (let i = 0; i < 2; i++) {
+			const r = await api.get('/spaces');
+			expect([r.status, r.headers.get('x-ratelimit-remaining')]).toEqual([429, '0']);
+		}
+		const after = await api.get('/spaces');
+		expect(after.status).toBe(200);
+		expect(Number(after.headers.get('x-ratelimit-remaining'))).toBeGreaterThan(0);
+		expect((await adminCall(sandbox, 'POST', '/faults', { rateLimitRemaining: 0 })).status).toBe(400);
+	});
+
 	it('slows answers down', async () => {
 		sandbox.admin.addFault({ delayMs: 150, match: { pathPrefix: '/public-api/v1/spaces' } });
 		const started = Date.now();

@@ -252,6 +252,7 @@ async function answerApi(rt: Runtime, req: IncomingMessage, res: ServerResponse,
 	if (fault?.status) {
 		const headers = rt.limiter.peek(clientId || 'anonymous', tier);
 		if (fault.status === 429) headers['Retry-After'] = String(fault.retryAfterSec ?? 1);
+		if (fault.rateLimitRemaining !== undefined) headers['X-RateLimit-Remaining'] = String(fault.rateLimitRemaining);
 		send(res, { status: fault.status, body: { message: FAULT_MESSAGES[fault.status] }, headers }, fault.body);
 		log(fault.status, { fault: faultLabel });
 		return;
