@@ -156,6 +156,53 @@ export function actionWorkflow(
 	} as WorkflowJson;
 }
 
+/**
+ * Renames a node as the editor does with the node and its connections (those from it and those
+ * to it). Expressions that name it are not rewritten (the e2e workflows have none). Changes `wf`
+ * in place and returns it.
+ */
+export function renameNode<W extends Pick<WorkflowJson, 'nodes' | 'connections'>>(wf: W, from: string, to: string): W {
+	const node = wf.nodes.find((n) => n.name === from);
+	if (!node) throw new Error(`renameNode: no node named "${from}"`);
+	if (wf.nodes.some((n) => n.name === to)) throw new Error(`renameNode: a node named "${to}" exists already`);
+	node.name = to;
+	type Target = { node: string };
+	const connections: Record<string, Record<string, Array<Target[] | null>>> = {};
+	for (const [source, byType] of Object.entries(wf.connections as Record<string, Record<string, Array<Target[] | null>>>)) {
+		connections[source === from ? to : source] = Object.fromEntries(
+			Object.entries(byType).map(([type, outputs]) => [
+				type,
+				outputs.map((targets) => targets?.map((t) => (t.node === from ? { ...t, node: to } : t)) ?? null),
+			]),
+		);
+	}
+	wf.connections = connections;
+	return wf;
+}
+
+/**
+ * One workflow holding a Member Trigger and an Event Attendee Trigger, both Start From = Now
+ * (from member-trigger.json and event-attendee-trigger.json; the attendees go to "Received attendees").
+ */
+export function memberAndAttendeeTriggers(): WorkflowJson {
+	const members = readWorkflowFile('member-trigger.json');
+	const attendees = readWorkflowFile('event-attendee-trigger.json');
+	const [attendeeTrigger, received] = attendees.nodes;
+	return {
+		...members,
+		name: 'Two triggers in one workflow',
+		nodes: [
+			...members.nodes,
+			{ ...attendeeTrigger, parameters: {}, position: [0, 300] },
+			{ ...received, name: 'Received attendees', position: [250, 300] },
+		],
+		connections: {
+			...members.connections,
+			[attendeeTrigger.name]: { main: [[{ node: 'Received attendees', type: 'main', index: 0 }]] },
+		},
+	};
+}
+
 function substituteVars(wf: WorkflowJson, vars: Record<string, string | number | boolean>): WorkflowJson {
 	const text = JSON.stringify(wf).replace(/__E2E_([A-Z0-9_]+)__/g, (whole, name: string) => {
 		if (!(name in vars)) throw new Error(`workflow "${wf.name}" needs a value for ${whole}`);

@@ -219,6 +219,78 @@ export class N8nClient {
 		} else await this.request('POST', `/rest/workflows/${id}/deactivate`, {});
 	}
 
+	/**
+	 * Saves a change to the workflow the way the editor does: the stored workflow, changed by
+	 * `edit`, sent back with the versionId it was read at (n8n refuses a save made on an older
+	 * version). Static data is not part of what the editor sends, so n8n keeps what it has.
+	 * A change to nodes or connections makes a new version. n8n 1.x: saving an active workflow
+	 * also activates the saved version (n8n deactivates and activates it again); 2.x keeps the
+	 * published version running until the new one is published (saveAndPublish).
+	 */
+	async updateWorkflow(id: string, edit: (wf: EditableWorkflow) => EditableWorkflow | void): Promise<StoredWorkflow> {
+		const stored = await this.getWorkflow(id);
+		const draft: EditableWorkflow = structuredClone({
+			name: stored.name,
+			nodes: stored.nodes,
+			connections: stored.connections,
+			settings: stored.settings,
+			pinData: (stored.pinData as Record<string, unknown> | undefined) ?? {},
+			meta: stored.meta as Record<string, unknown> | undefined,
+		});
+		const changed = edit(draft) ?? draft;
+		return this.request('PATCH', `/rest/workflows/${id}`, { ...changed, versionId: stored.versionId });
+	}
+
+	/**
+	 * Save, then publish, as a user does in the editor: 2.x publishes the saved version and waits
+	 * until n8n has it running (waitUntilPublished); 1.x activates it with the save itself.
+	 */
+	async saveAndPublish(id: string, edit: (wf: EditableWorkflow) => EditableWorkflow | void): Promise<StoredWorkflow> {
+		const saved = await this.updateWorkflow(id, edit);
+		if (this.n8nMajor < 2) return saved;
+		await this.request('POST', `/rest/workflows/${id}/activate`, { versionId: saved.versionId });
+		await this.waitUntilPublished(id, saved.versionId);
+		return saved;
+	}
+
+	/** n8n 2.x: where the publication of a workflow is (the editor's publish indicator). */
+	async publicationStatus(id: string): Promise<{ status: string; liveVersionId: string | null; pendingVersionId: string | null }> {
+		return this.request('GET', `/rest/workflows/${id}/publication-status`);
+	}
+
+	/**
+	 * n8n 2.x publishes asynchronously (its publication service): waits until the workflow's
+	 * triggers run the given version (default: the current one), its poll at activation done.
+	 * n8n 1.x activates within the request: nothing to wait for.
+	 */
+	async waitUntilPublished(id: string, versionId?: string, timeoutMs = 60_000): Promise<void> {
+		if (this.n8nMajor < 2) return;
+		const version = versionId ?? (await this.getWorkflow(id)).versionId;
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const status = await this.publicationStatus(id);
+			if (status.status === 'published' && status.liveVersionId === version) return;
+			if (status.status === 'failed' || status.status === 'partial') throw new Error(`workflow ${id}: publication ${status.status}: ${JSON.stringify(status)}`);
+			if (Date.now() > deadline) throw new Error(`workflow ${id}: version ${version} not published within ${timeoutMs} ms: ${JSON.stringify(status)}`);
+			await sleep(200);
+		}
+	}
+
+	/** The workflow as n8n exports it (`n8n export:workflow`): its nodes with their ids, and its static data. */
+	async exportWorkflow(id: string): Promise<WorkflowJson & { staticData?: Record<string, unknown> | null }> {
+		const stored = await this.getWorkflow(id);
+		return structuredClone({
+			id: stored.id,
+			name: stored.name,
+			nodes: stored.nodes,
+			connections: stored.connections,
+			settings: stored.settings,
+			staticData: stored.staticData ?? null,
+			pinData: stored.pinData ?? {},
+			meta: stored.meta,
+		});
+	}
+
 	/** Starts a manual run from the given trigger node; returns the execution id. */
 	async startManualRun(workflowId: string, triggerNodeName: string): Promise<string> {
 		// n8n 1.x runs the workflow it is sent (the editor's copy), 2.x the saved one.
@@ -239,6 +311,12 @@ export class N8nClient {
 		return this.request('GET', `/rest/executions/${id}`);
 	}
 }
+
+/** What a save sends: the parts of a workflow the editor edits. */
+export type EditableWorkflow = Pick<WorkflowJson, 'name' | 'nodes' | 'connections' | 'settings'> & {
+	pinData?: Record<string, unknown>;
+	meta?: Record<string, unknown>;
+};
 
 export interface WorkflowJson {
 	id?: string;
