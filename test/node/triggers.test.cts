@@ -12,7 +12,6 @@ import { CommunityPlatformEventAttendeeTrigger } from '../../nodes/CommunityPlat
 import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatform/CommunityPlatformMemberTrigger.node';
 import { FEED_LIMITS } from '../../nodes/CommunityPlatform/feeds/state';
 import { RETRY_POLICY } from '../../nodes/CommunityPlatform/transport/request';
-import { clock as transportClock } from '../../nodes/CommunityPlatform/transport/clock';
 import { pacerFor } from '../../nodes/CommunityPlatform/transport/rateLimit';
 import { API, BASE_URL, CREDENTIALS, expectFeed, feedPage, nodeOf, pollUntilQuiet, serveFeed, TriggerUnderTest, workflowOf } from '../helpers/pollHarness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
@@ -1170,7 +1169,6 @@ describe('polls sharing one n8n Workflow object (the legacy scheduler: one expre
 		return () => release();
 	}
 
-	const settle = async () => await new Promise((resolve) => setImmediate(resolve));
 	const memberType = new CommunityPlatformMemberTrigger();
 	const sharedWorkflow = () => workflowOf(memberType, nodeOf(memberType, {}, { id: 'trigger-1', name: 'Feed Trigger' }), { active: true });
 
