@@ -356,6 +356,35 @@ describe('trigger polls', () => {
 		expect(JSON.stringify(trigger.live)).toBe(live);
 	});
 
+	// Issue 30: the API refuses the next 12 requests with Retry-After 1 s and X-RateLimit-Remaining 0.
+	// Before the fix the poll's retries came 11, 15 and 21 s apart, the poll gave up on its time
+	// limit, and the next polls' requests waited longer still (the tester saw 16, 23, 32, 43 s).
+	it.each([
+		["n8n's legacy scheduler (no budget)", undefined],
+		["n8n's durable scheduler (a 45 s budget)", 45_000],
+	])('a storm of twelve 429s on %s: each retry 1 s after the 429, and the poll delivers the change made before it', async (_scheduler, budgetMs) => {
+		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), { budgetMs });
+		expectFeed(USERS, { startTime: new Date(NOW).toISOString(), pageSize: '1' }, { rows: [], serverTimestamp: T0 });
+		expect(await trigger.poll()).toBeNull();
+		const sent: number[] = [];
+		const start = clock.now;
+		nock(API)
+			.get(USERS)
+			.query(true)
+			.times(12)
+			.reply(() => {
+				sent.push(clock.now - start);
+				return [429, { message: 'Too many requests' }, { 'Retry-After': '1', 'X-RateLimit-Remaining': '0' }];
+			});
+		// A member who signed up after the activation (12:00), before the storm.
+		expectFeed(USERS, { startTime: T0 }, { rows: [member('a', 3)], serverTimestamp: at(3), nextCursor: 'c1' });
+		expect((await trigger.poll())?.map((item) => item.id)).toEqual(['a']);
+		expect(sent).toEqual(Array.from({ length: 12 }, (_, i) => i * 1000));
+		// The poll ended with the answer after the last 429: well inside one 10 s poll interval.
+		expect(clock.now - start - sent[11]).toBeLessThan(10_000);
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
 	it.each([0, 10_001, 2.5])('Max Items per Poll of %s is refused before any request', async (maxItemsPerPoll) => {
 		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), { parameters: { options: { maxItemsPerPoll } } });
 		await expect(trigger.poll()).rejects.toThrow(/"Max Items per Poll" must be (at least 1|at most 10000|a whole number)/);

@@ -110,9 +110,9 @@ async function caller(pacer: Pacer, server: Server, count: number, random: () =>
 /** The least time `requests` can take on the tier: the burst at once, then the sustained rate. */
 const minimumMs = (tier: Tier, requests: number) => ((requests - tier.burst) / tier.perSecond) * 1000;
 
-async function run(processes: number, callersPerProcess: number, requestsPerCaller: number, tier: Tier, drift = -0.002, round = Math.floor) {
+async function run(processes: number, callersPerProcess: number, requestsPerCaller: number, tier: Tier, drift = -0.002, round = Math.floor, seed = 7) {
 	const server = new Server(tier, drift, round);
-	const random = jitter(7);
+	const random = jitter(seed);
 	const start = clock.now;
 	const pacers = Array.from({ length: processes }, () => new Pacer({ ...tier, daily: 1_000_000 }));
 	await Promise.all(
@@ -130,12 +130,42 @@ async function run(processes: number, callersPerProcess: number, requestsPerCall
 
 const MEDIUM = { burst: 10, perSecond: 1 };
 const HEAVY = { burst: 5, perSecond: 10 / 60 };
+/** The Medium tier's limits as a Pacer takes them. */
+const MEDIUM_TIER = { ...MEDIUM, daily: 25_000 };
+/** An answer's X-RateLimit-Remaining. */
+const counts = (remaining: number) => ({ 'x-ratelimit-remaining': String(remaining) });
+
+/**
+ * The jitter seeds the properties below hold on: each seed is another set of round trips (and,
+ * where callers start apart, another start order). One seed alone proves little: a bound that sits
+ * between two values measured on it holds by luck.
+ */
+const SEEDS = Array.from({ length: 40 }, (_, i) => (i + 1) * 7919);
+
+/** Runs `scenario` once per seed; returns its results, in seed order. */
+async function overSeeds<T>(scenario: (seed: number) => Promise<T>): Promise<T[]> {
+	const results: T[] = [];
+	for (const seed of SEEDS) results.push(await scenario(seed));
+	return results;
+}
+
+/** A round trip of the simulation: 5 to 35 ms each way (see caller). */
+const MAX_ROUND_TRIP_MS = 70;
+
+/**
+ * The most `requests` may take, alone on a tier, over the tier's minimum: the pacer spaces
+ * requests at the rate less its margin (1 / PACE.margin of the minimum), and adds at most the
+ * first answer's round trip (the first request goes alone until its answer) and the last
+ * request's round trip (the minimum counts it as done when sent). The server's clock running
+ * slow by 0.2 % does not add to it: the pacer's 1 % margin is below it.
+ */
+const aloneBound = (tier: Tier, requests: number) => 1 / PACE.margin + (2 * MAX_ROUND_TRIP_MS) / minimumMs(tier, requests);
 
 describe('one process', () => {
-	it('five concurrent Return All reads (40 pages each) on a server whose clock runs 0.2 % slow: no 429 at all, near the tier minimum', async () => {
-		const result = await run(1, 5, 40, MEDIUM);
-		expect(result.refusedShare).toBe(0);
-		expect(result.ratio).toBeLessThan(1 / PACE.margin + 0.02);
+	it(`five concurrent Return All reads (40 pages each) on a server whose clock runs 0.2 % slow, ${SEEDS.length} seeds: not one 429, within the arithmetic's bound of the minimum`, async () => {
+		const results = await overSeeds(async (seed) => await run(1, 5, 40, MEDIUM, -0.002, Math.floor, seed));
+		expect(results.map((r) => r.refusedShare)).toEqual(SEEDS.map(() => 0));
+		for (const r of results) expect(r.ratio).toBeLessThan(aloneBound(MEDIUM, 200));
 	});
 
 	// The API counts a request taken from a full bucket somewhere on its round trip, and refills
@@ -158,25 +188,27 @@ describe('one process', () => {
 	it.each([
 		['down', Math.floor],
 		['to the nearest', Math.round],
-	])('one Return All of 120 pages, X-RateLimit-Remaining rounded %s: no 429, near the tier minimum', async (_how, round) => {
-		const result = await run(1, 1, 120, MEDIUM, 0, round);
-		expect(result.refusedShare).toBe(0);
-		expect(result.ratio).toBeLessThan(1 / PACE.margin + 0.01);
+	])(`one Return All of 120 pages, X-RateLimit-Remaining rounded %s, ${SEEDS.length} seeds: not one 429, within the arithmetic's bound of the minimum`, async (_how, round) => {
+		const results = await overSeeds(async (seed) => await run(1, 1, 120, MEDIUM, 0, round, seed));
+		expect(results.map((r) => r.refusedShare)).toEqual(SEEDS.map(() => 0));
+		for (const r of results) expect(r.ratio).toBeLessThan(aloneBound(MEDIUM, 120));
 	});
 });
 
 describe('several processes on one tenant (n8n workers)', () => {
-	it.each([
-		[2, 0.02, 0.005],
-		[3, 0.03, 0.02],
-	])('%i processes of five callers converge on the tenant rate: at most %d of requests refused, once settled under %d; time near the minimum', async (processes, all, most) => {
-		const result = await run(processes, 5, 40, MEDIUM);
-		// The first bursts may collide (a process's first request cannot know the others'), then the
-		// shares settle and 429s stay rare.
-		expect(result.refusedShare).toBeLessThanOrEqual(all);
-		expect(result.refusedLaterShare).toBeLessThan(most);
-		expect(result.ratio).toBeLessThan(1.15);
-		expect(Math.min(...result.shares)).toBeGreaterThan(0.2);
+	// The first bursts may collide: a process's first requests cannot know the others' (each
+	// starts from a full bucket, and takes at most one burst before an answer shows the others).
+	// Then the shares settle, every process waits for the same cushion, and none is refused: not
+	// one 429 after the first bursts, on any seed. Together they stay within the queue suite's
+	// target for reads, 1.15 x the minimum (docs/DEVELOPMENT.md, Queue mode), at most
+	// (processes - 1) bursts refused in all.
+	it.each([[2], [3]])(`%i processes of five callers, ${SEEDS.length} seeds: not one 429 once the first bursts are past, at most one burst per other process before; within 1.15 x the minimum`, async (processes) => {
+		const results = await overSeeds(async (seed) => await run(processes, 5, 40, MEDIUM, -0.002, Math.floor, seed));
+		expect(results.map((r) => r.refusedLaterShare)).toEqual(SEEDS.map(() => 0));
+		for (const r of results) {
+			expect(r.refusedShare * r.requests).toBeLessThanOrEqual((processes - 1) * MEDIUM.burst);
+			expect(r.ratio).toBeLessThan(1.15);
+		}
 	});
 
 	it('a process left alone after sharing grows back to the full rate', async () => {
@@ -188,21 +220,35 @@ describe('several processes on one tenant (n8n workers)', () => {
 		expect(a.state.share).toBeGreaterThanOrEqual(PACE.alone);
 	});
 
-	// The bounds sit between the times with the waiter woken by a correction and without (1.35
-	// and 1.42, 1.11 and 1.17 x the minimum here): the run is deterministic on the virtual clock.
 	it.each([
-		[2, 6, 1.38],
-		[3, 5, 1.14],
-	])('Heavy tier, 2 processes of %i callers with %i submissions each: an answer that corrects the model lets the waiter go at once (under %d x the minimum)', async (callers, submissions, bound) => {
-		const server = new Server(HEAVY, -0.002);
-		const random = jitter(11);
+		[2, 6],
+		[3, 5],
+	])(`Heavy tier, 2 processes of %i callers with %i submissions each, ${SEEDS.length} seeds: not one submission refused once the first bursts are past`, async (callers, submissions) => {
+		const refusedLater = await overSeeds(async (seed) => {
+			const server = new Server(HEAVY, -0.002);
+			const random = jitter(seed);
+			const pacers = [new Pacer({ ...HEAVY, daily: 1e6 }), new Pacer({ ...HEAVY, daily: 1e6 })];
+			await Promise.all(pacers.flatMap((pacer) => Array.from({ length: callers }, () => caller(pacer, server, submissions, random))));
+			return server.refusedLater;
+		});
+		expect(refusedLater).toEqual(SEEDS.map(() => 0));
+	});
+
+	// A waiter's time was computed on the model before an answer came: a fuller bucket or a larger
+	// share lets it go at once, not when its old estimate ends (at the Heavy tier, a token is 6 s).
+	it('an answer that corrects the model lets the waiter go at once', async () => {
+		const pacer = new Pacer({ ...HEAVY, daily: 1e6 });
+		// The first answer shows another process took 3 of the 5 tokens: the share drops, the
+		// cushion applies, and the next request waits for it at the lower rate (tens of seconds).
+		pacer.observe(counts(1), await pacer.acquire());
+		const outstanding = await pacer.acquire();
+		expect(pacer.state.share).toBeLessThan(PACE.alone);
 		const start = clock.now;
-		const pacers = [new Pacer({ ...HEAVY, daily: 1e6 }), new Pacer({ ...HEAVY, daily: 1e6 })];
-		await Promise.all(pacers.flatMap((pacer) => Array.from({ length: callers }, () => caller(pacer, server, submissions, random))));
-		// Not one submission refused once the first bursts are past, and no waiter oversleeping a
-		// correction (it waited seconds longer at the Heavy tier, where a token takes 6 s).
-		expect(server.refusedLater).toBe(0);
-		expect((clock.now - start) / minimumMs(HEAVY, 2 * callers * submissions)).toBeLessThan(bound);
+		const waiter = pacer.acquire().then(() => clock.now - start);
+		await transportClock.sleep(2_000);
+		// The other process stopped: the answer counts 4 tokens, more than the cushion.
+		pacer.observe(counts(4), outstanding);
+		expect(await waiter).toBe(2_000);
 	});
 
 	// Issue 22's trade-off, measured: no process sees another's queue, only the count its own
@@ -235,3 +281,126 @@ describe('several processes on one tenant (n8n workers)', () => {
 	});
 });
 
+
+
+/** A Medium pacer whose burst is spent (answers say so): the next token comes 1 / (0.99 × 1 a second) from now. */
+async function spentPacer() {
+	const pacer = new Pacer(MEDIUM_TIER);
+	for (let i = 0; i < MEDIUM.burst; i++) pacer.observe(counts(MEDIUM.burst - 1 - i), await pacer.acquire());
+	return pacer;
+}
+const TOKEN_MS = 1000 / PACE.margin;
+
+describe('acquire(signal, by): a place given up takes no token', () => {
+	it('a waiter still without its turn at `by` gives up then, not before, and takes no token: the one behind it goes when it would have anyway', async () => {
+		const pacer = await spentPacer();
+		const start = clock.now;
+		const times: Record<string, number | 'gave up'> = {};
+		const wait = async (name: string, by?: number) => {
+			const ticket = await pacer.acquire(undefined, by, false);
+			times[name] = ticket ? clock.now - start : 'gave up';
+			if (!ticket) times[`${name} at`] = clock.now - start;
+		};
+		// b's turn would come at the first token (~1010 ms), after its time (500 ms).
+		await Promise.all([wait('b', start + 500), wait('c')]);
+		expect(times).toEqual({ b: 'gave up', 'b at': 500, c: expect.closeTo(TOKEN_MS, 0) });
+		// And the token after c comes one token later still: b took none.
+		await wait('d');
+		expect(times.d).toBeCloseTo(2 * TOKEN_MS, 0);
+	});
+
+	it('a waiter whose estimate is past `by` gets in when an answer corrects the model before `by`', async () => {
+		const pacer = new Pacer(MEDIUM_TIER);
+		for (let i = 0; i < MEDIUM.burst - 1; i++) pacer.observe(counts(MEDIUM.burst - 1 - i), await pacer.acquire());
+		// The last request of the burst is still out; its answer will say the bucket holds more.
+		const outstanding = await pacer.acquire();
+		const start = clock.now;
+		const waiter = pacer.acquire(undefined, start + 800).then((ticket) => ({ ticket, at: clock.now - start }));
+		await transportClock.sleep(300);
+		// The model expected none left; the API counts 3 (another client stopped, a slower clock).
+		pacer.observe(counts(3), outstanding);
+		expect(await waiter).toEqual({ ticket: expect.objectContaining({ seq: MEDIUM.burst }), at: 300 });
+	});
+
+	it('an aborted wait gives the place up at once and takes no token', async () => {
+		const pacer = await spentPacer();
+		const start = clock.now;
+		const controller = new AbortController();
+		const aborted = pacer.acquire(controller.signal);
+		const next = pacer.acquire();
+		await transportClock.sleep(100);
+		controller.abort();
+		expect(await aborted).toBeUndefined();
+		await next;
+		expect(clock.now - start).toBeCloseTo(TOKEN_MS, 0);
+		expect(await pacer.acquire(controller.signal)).toBeUndefined();
+	});
+});
+
+describe("a poll's turn under load (n8n's durable scheduler)", () => {
+	it('a poll queued behind 40 action requests gets the next token, well inside its budget; the actions keep their order', async () => {
+		const pacer = await spentPacer();
+		const start = clock.now;
+		const served: string[] = [];
+		const actions = Array.from({ length: 40 }, async (_, i) => {
+			await pacer.acquire();
+			served.push(`a${i}`);
+		});
+		await transportClock.sleep(10);
+		const poll = await pacer.acquire(undefined, start + 20_000);
+		expect(poll).toBeDefined();
+		expect(clock.now - start).toBeCloseTo(TOKEN_MS, 0);
+		await Promise.all(actions);
+		expect(served).toEqual(Array.from({ length: 40 }, (_, i) => `a${i}`));
+	});
+
+	it(`while actions wait, polls take at most ${PACE.pollTurns} turn(s) in a row: they cannot starve the actions`, async () => {
+		const pacer = await spentPacer();
+		const served: string[] = [];
+		const take = (name: string, by?: number) => pacer.acquire(undefined, by).then(() => served.push(name));
+		const all = [...['a0', 'a1', 'a2', 'a3'].map((name) => take(name)), ...['p0', 'p1', 'p2'].map((name) => take(name, clock.now + 60_000))];
+		await Promise.all(all);
+		expect(served).toEqual(['p0', 'a0', 'p1', 'a1', 'p2', 'a2', 'a3']);
+	});
+});
+
+describe('after a run of 429s (issue 30)', () => {
+	/** A Medium pacer that has heard the tenant's count (one answer: nobody else spends). */
+	async function heardPacer() {
+		const pacer = new Pacer(MEDIUM_TIER);
+		pacer.observe(counts(MEDIUM.burst - 1), await pacer.acquire());
+		await transportClock.sleep(20_000);
+		return pacer;
+	}
+	/** One request refused with Retry-After 1 s and a count of 0, as the transport handles it. */
+	async function refused(pacer: Pacer) {
+		pacer.observe(counts(0), await pacer.acquire(), true);
+		pacer.rateLimited(clock.now + 1000);
+	}
+
+	it('the next request goes when Retry-After says, without the cushion, and the share the 429s cut comes back whole once an answer finds the bucket full', async () => {
+		const pacer = await heardPacer();
+		for (let i = 0; i < 3; i++) {
+			const before = clock.now;
+			await refused(pacer);
+			expect(clock.now - before).toBe(i === 0 ? 0 : 1000);
+		}
+		expect(pacer.state.share).toBeLessThan(0.5);
+		const before = clock.now;
+		const ticket = await pacer.acquire();
+		expect(clock.now - before).toBe(1000);
+		pacer.observe(counts(MEDIUM.burst - 1), ticket);
+		expect(pacer.state.share).toBe(1);
+	});
+
+	it('an answer that shows room but not a full bucket gives the share back by the usual step only (another process may still spend)', async () => {
+		const pacer = await heardPacer();
+		await refused(pacer);
+		const cut = pacer.state.share;
+		const ticket = await pacer.acquire();
+		// The model expects 0 left after this request; the API counts 5: 5.5 tokens more than the model's least.
+		pacer.observe(counts(5), ticket);
+		expect(pacer.state.share).toBeCloseTo(cut + (5 - PACE.rounding) / (PACE.bursts * MEDIUM.burst), 3);
+		expect(pacer.state.share).toBeLessThan(1);
+	});
+});

@@ -1,10 +1,10 @@
 import nock from 'nock';
 
-import { PACE, Pacer } from '../../nodes/CommunityPlatform/transport/rateLimit';
+import { PACE, Pacer, pacerFor } from '../../nodes/CommunityPlatform/transport/rateLimit';
 import { clock as transportClock } from '../../nodes/CommunityPlatform/transport/clock';
 import { tierOf } from '../../nodes/CommunityPlatform/transport/tiers';
 import { RETRY_POLICY, apiRequest, pathOf } from '../../nodes/CommunityPlatform/transport/request';
-import { API, CREDENTIALS, loadOptionsContext, page, runNode, socketError } from '../helpers/harness.cjs';
+import { API, BASE_URL, CREDENTIALS, loadOptionsContext, page, runNode, socketError } from '../helpers/harness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
 
@@ -255,6 +255,82 @@ describe('429 and quota', () => {
 		const again = nock(API).get('/users/u2').reply(200, {});
 		await expect(getMember('u2')).rejects.toThrow('it resets at 2026-11-21T00:00:00.000Z');
 		expect(again.isDone()).toBe(false);
+		expect(clock.totalSlept()).toBe(0);
+	});
+});
+
+describe('a storm of 429s (issue 30): the node waits what Retry-After asks', () => {
+	// The API refuses the next requests with Retry-After 1 s and X-RateLimit-Remaining 0, as a
+	// tenant whose bucket another client emptied. Before the fix each 429 cut the process's share
+	// of the tier and the retry waited for a cushion of tokens at the cut rate: requests at 0, 11,
+	// 26, 48, 77, 117, 172, 249 and 338 s, and then the rate-limit error.
+	const STORM = { 'Retry-After': '1', 'X-RateLimit-Remaining': '0' };
+	const members = Array.from({ length: 5 }, (_, i) => ({ userId: `u${i}`, userEmail: `u${i}@example.com` }));
+	const getMany = () => runNode({ parameters: { resource: 'member', operation: 'getAll', limit: 5 } });
+	const medium = () => pacerFor(BASE_URL, CREDENTIALS.clientId, 'medium');
+
+	/** Get Many (Limit 5) through `refusals` 429s (all of them when undefined), then a page: when each request left (ms), and how it ended. */
+	async function throughStorm(refusals?: number) {
+		const sent: number[] = [];
+		const start = clock.now;
+		const refuse = nock(API).get('/users').query(true);
+		(refusals === undefined ? refuse.times(1000) : refuse.times(refusals)).reply(() => {
+			sent.push(Math.round(clock.now - start));
+			return [429, { message: 'Too many requests' }, STORM];
+		});
+		nock(API).get('/users').query(true).reply(() => {
+			sent.push(Math.round(clock.now - start));
+			return [200, page(members, 1, 5), { 'X-RateLimit-Remaining': '9' }];
+		});
+		const outcome = await getMany().then(
+			(items) => `${items.length} items`,
+			(error: Error) => error.message,
+		);
+		nock.cleanAll();
+		return { sent, outcome, tookMs: clock.now - start };
+	}
+	const gaps = (sent: number[]) => sent.slice(1).map((at, i) => at - sent[i]);
+
+	/** n8n has read members before: the tenant's count is known, and nobody else was seen spending. */
+	async function warm() {
+		nock(API).get('/users').query(true).reply(200, page(members, 1, 5), { 'X-RateLimit-Remaining': '9' });
+		await getMany();
+		await transportClock.sleep(30_000);
+	}
+
+	it('12 refusals after n8n has read before: each retry goes 1 s after the 429, the members come after 12 s, and the share is whole again', async () => {
+		await warm();
+		const { sent, outcome } = await throughStorm(12);
+		expect(outcome).toBe('5 items');
+		expect(sent).toEqual(Array.from({ length: 13 }, (_, i) => i * 1000));
+		// The answer after the storm found the bucket full: nobody shares the tier.
+		expect(medium().state.share).toBe(1);
+	});
+
+	it(`12 refusals from n8n's first request: the cushion for the first ${PACE.passAfter - 1} retries (another process may be waiting for those tokens), then 1 s each; the members come within a minute`, async () => {
+		const { sent, outcome, tookMs } = await throughStorm(12);
+		expect(outcome).toBe('5 items');
+		expect(tookMs).toBeLessThan(RETRY_POLICY.rateLimitWaitMs);
+		const waits = gaps(sent);
+		for (const wait of waits.slice(0, PACE.passAfter - 1)) expect(wait).toBeGreaterThan(1000);
+		expect(waits.slice(PACE.passAfter - 1)).toEqual(Array(12 - PACE.passAfter + 1).fill(1000));
+		expect(medium().state.share).toBe(1);
+	});
+
+	it.each([
+		['after n8n has read before', true],
+		["from n8n's first request", false],
+	])('a storm that does not end (%s): the request ends with the rate-limit error within a minute of its first 429, naming the refusals', async (_when, warmed) => {
+		if (warmed) await warm();
+		const { sent, outcome, tookMs } = await throughStorm();
+		expect(tookMs).toBeLessThanOrEqual(RETRY_POLICY.rateLimitWaitMs);
+		expect(outcome).toMatch(new RegExp(`^The Community Platform API is rate limiting GET /users \\(refused ${sent.length} times in \\d+ s\\); it asked to wait 1 s$`));
+		if (warmed) expect(sent).toHaveLength(RETRY_POLICY.rateLimitWaitMs / 1000);
+	});
+
+	it('a 429 asking for more than a minute is not waited out: the error says how long it asked', async () => {
+		nock(API).get('/users').query(true).reply(429, { message: 'Too many requests' }, { 'Retry-After': String(RETRY_POLICY.rateLimitWaitMs / 1000 + 1) });
+		await expect(getMany()).rejects.toMatchObject({ failure: { cause: 'rate-limited', retryAfterMs: RETRY_POLICY.rateLimitWaitMs + 1000 } });
 		expect(clock.totalSlept()).toBe(0);
 	});
 });
