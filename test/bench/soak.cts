@@ -58,8 +58,8 @@ const POLL_SECONDS = 10;
 const CHANGE_EVERY_MS = 2500;
 const RSS_EVERY_MS = 15_000;
 const HARVEST_EVERY_MS = 15_000;
-/** The kill comes this long after a poll tick. */
-const KILL_AFTER_TICK_MS = 250;
+/** The kill comes this long after the sandbox answered a poll (n8n starts the execution of what it found ~50 ms after, which takes ~100 ms, then saves the static data). */
+const KILL_AFTER_ANSWER_MS = 100;
 /** Members in the sandbox: enough untouched rows for every update the stream makes. */
 const MEMBERS = 1000;
 
@@ -294,13 +294,23 @@ class Harvester {
 	}
 }
 
+type StackEntry = { node?: { name?: string }; data?: { main?: Array<Array<{ json?: Record<string, unknown> }> | null> } };
+
 function toRecord(result: ExecutionResult): ExecutionRecord {
 	const raw = result.raw as ExecutionResult['raw'] & { startedAt?: string | null; stoppedAt?: string | null; createdAt?: string };
 	const lastNode = raw.data?.resultData?.lastNodeExecuted;
+	// An execution that never ran its trigger node (one n8n died in) holds the poll's items only
+	// on its execution stack, as the trigger node's input: n8n saved them when it created it.
+	const stack = ((raw.data?.executionData as { nodeExecutionStack?: StackEntry[] } | undefined)?.nodeExecutionStack ?? []).filter((entry) =>
+		FEEDS.some((f) => entry.node?.name === FEED_INFO[f].node),
+	);
 	const feed =
 		FEEDS.find((f) => (result.runs[FEED_INFO[f].node] ?? []).length > 0) ??
+		FEEDS.find((f) => stack.some((entry) => entry.node?.name === FEED_INFO[f].node)) ??
 		FEEDS.find((f) => result.error?.node?.name === FEED_INFO[f].node || lastNode === FEED_INFO[f].node || lastNode === `Received ${f}`);
-	const items = feed ? (result.output[FEED_INFO[feed].node] ?? []).map((item) => ({ key: String(item.json.changeKey), type: String(item.json.changeType) })) : [];
+	const ran = feed ? result.output[FEED_INFO[feed].node] : undefined;
+	const emitted = ran ?? stack.flatMap((entry) => entry.data?.main?.[0] ?? []);
+	const items = emitted.map((item) => ({ key: String(item.json?.changeKey), type: String(item.json?.changeType) }));
 	return {
 		id: result.id,
 		status: result.status,
@@ -504,11 +514,12 @@ async function run(): Promise<SoakRaw> {
 					break;
 				}
 				case 'crash': {
-					// The kill lands a quarter second after a poll tick (n8n polls at :00, :10, … of the
-					// clock): while polls and the executions of what they found are under way.
+					// The kill lands just after the sandbox has answered the first feed request of a
+					// tick: while that poll's execution (or its save) and the other triggers' polls are
+					// under way. Bounded: at most 30 s of watching, then at once.
 					const down = Math.max(plan.unit, 10_000);
-					const tick = POLL_SECONDS * 1000;
-					await sleepUntil(Math.ceil(Date.now() / tick) * tick + KILL_AFTER_TICK_MS);
+					const answered = await firstFeedAnswerAfter(admin, Date.now(), 30_000);
+					await sleep(KILL_AFTER_ANSWER_MS);
 					const killedPids = treePids(e2e.n8n.process.pid);
 					const killAt = Date.now();
 					e2e.n8n.process.signalGroup('SIGKILL');
@@ -518,9 +529,10 @@ async function run(): Promise<SoakRaw> {
 					const restartAt = Date.now();
 					await e2e.restartN8n();
 					const readyAt = Date.now();
-					crash = { killAt, restartAt, readyAt, killedPids };
+					crash = { killAt, restartAt, readyAt, killedPids, ...(answered ? { afterAnswer: answered } : {}) };
 					phase.faultEnd = readyAt;
-					phase.actions.push(`SIGKILL to n8n's process group ${((killAt % tick) / 1000).toFixed(2)} s after a poll tick, n8n down for ${Math.round((restartAt - killAt) / 1000)} s, then started again on the same user folder, database and port (ready ${((readyAt - restartAt) / 1000).toFixed(1)} s after the start)`);
+					const when = answered ? `${killAt - answered.answeredAt} ms after the sandbox answered a poll of the ${answered.feed} feed` : 'with no poll seen in 30 s';
+					phase.actions.push(`SIGKILL to n8n's process group ${when}, n8n down for ${Math.round((restartAt - killAt) / 1000)} s, then started again on the same user folder, database and port (ready ${((readyAt - restartAt) / 1000).toFixed(1)} s after the start)`);
 					log(`n8n ready again after ${((readyAt - restartAt) / 1000).toFixed(1)} s`);
 					break;
 				}
@@ -598,6 +610,25 @@ async function run(): Promise<SoakRaw> {
 		stopping = true;
 		await e2e.stop();
 	}
+}
+
+/** Watches the sandbox's log (in this process) for the first feed request answered 200 that arrived after `since`. */
+async function firstFeedAnswerAfter(admin: SandboxAdmin, since: number, timeoutMs: number): Promise<{ feed: FeedKey; answeredAt: number } | undefined> {
+	const deadline = Date.now() + timeoutMs;
+	let seen = admin.getStats().total;
+	for (let i = 0; i < timeoutMs / 5 + 10 && Date.now() < deadline; i++) {
+		const total = admin.getStats().total;
+		if (total > seen) {
+			const fresh = admin.getRequests().slice(-(total - seen));
+			seen = total;
+			for (const r of fresh) {
+				const feed = FEEDS.find((f) => FEED_INFO[f].path === r.path);
+				if (feed && r.status === 200 && Date.parse(r.time) >= since) return { feed, answeredAt: Date.now() };
+			}
+		}
+		await sleep(5);
+	}
+	return undefined;
 }
 
 /** The pids under a process (n8n's supervisor): what the kill ends. */

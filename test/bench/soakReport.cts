@@ -87,6 +87,8 @@ export interface CrashRecord {
 	readyAt: number;
 	/** pids of the n8n processes killed */
 	killedPids: number[];
+	/** the poll answer the kill followed */
+	afterAnswer?: { feed: FeedKey; answeredAt: number };
 }
 
 export interface SoakRaw {
@@ -461,6 +463,12 @@ export function soakMarkdown(raw: SoakRaw, a: Analysis): string {
 		problems.push(`- Lost: ${c.feed} ${c.kind} \`${c.key}\` (made ${show(c.madeAt)}, shown ${show(c.visibleAt)}, phase ${phaseAt(raw.phases, c.visibleAt)?.title ?? '-'})${other}.`);
 	}
 	if (a.lost.length > 25) problems.push(`- … and ${a.lost.length - 25} more lost (soak-results.json).`);
+	const inCrashed = a.lost.filter((f) => f.otherCopies.length > 0 && f.otherCopies.every((d) => raw.executions.find((e) => e.id === d.executionId)?.status === 'crashed'));
+	if (inCrashed.length > 0 && raw.scheduler === 'legacy') {
+		problems.push(
+			`- Of the lost, ${inCrashed.length} sit only in executions n8n was killed in. On the legacy scheduler n8n 2.41 saves a poll's static data as the poll emits, beside starting the execution, not after it (n8n/dist/workflows/triggers/trigger-execution-context.factory.js, \`__emit\`: \`void saveStaticData(workflow)\`, then \`runWorkflow\`): a kill between the two keeps the trigger's advanced state and loses the execution, so the next poll reads on from after those changes. The crashed execution still holds them (on its execution stack).`,
+		);
+	}
 	const outsideList = a.duplicates.filter((d) => !d.inCrashWindow);
 	for (const d of outsideList.slice(0, 25)) {
 		problems.push(`- Duplicate: ${d.feed} ${d.kind} \`${d.key}\`: execution #${d.previousExecutionId} at ${show(d.previousAt)}, again #${d.executionId} at ${show(d.at)} (phase ${phaseAt(raw.phases, d.at)?.title ?? '-'}).`);
