@@ -362,6 +362,15 @@ describe("a poll's turn under load (n8n's durable scheduler)", () => {
 		await Promise.all(all);
 		expect(served).toEqual(['p0', 'a0', 'p1', 'a1', 'p2', 'a2', 'a3']);
 	});
+
+	it('polls served while no action waited do not count against the next poll', async () => {
+		const pacer = await spentPacer();
+		const served: string[] = [];
+		const take = (name: string, by?: number) => pacer.acquire(undefined, by).then(() => served.push(name));
+		await take('p0', clock.now + 60_000);
+		await Promise.all([take('a0'), take('p1', clock.now + 60_000)]);
+		expect(served).toEqual(['p0', 'p1', 'a0']);
+	});
 });
 
 describe('after a run of 429s (issue 30)', () => {

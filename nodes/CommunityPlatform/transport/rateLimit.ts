@@ -311,8 +311,9 @@ export class Pacer {
 				const sendAt = this.sendAt(now);
 				if (sendAt - now < 1) {
 					const waiter = this.next();
+					const actionsWait = this.waiting.some((w) => !w.poll);
 					this.waiting.splice(this.waiting.indexOf(waiter), 1);
-					this.pollTurnsInARow = waiter.poll ? this.pollTurnsInARow + 1 : 0;
+					this.pollTurnsInARow = waiter.poll && actionsWait ? this.pollTurnsInARow + 1 : 0;
 					waiter.resolve(this.take(now));
 					continue;
 				}
