@@ -57,11 +57,13 @@ export const PACE = {
 	 */
 	passAfter: 3,
 	/**
-	 * Turns in a row a poll's request (one with a time its turn must come by: a poll on n8n's
-	 * durable scheduler) may take ahead of queued action requests. Polls go ahead, so that a busy
-	 * tier cannot push a poll past the budget n8n gives it (it would fail, and n8n's backoff would
-	 * silence the trigger long after the load); but while action requests wait, at most every
-	 * other turn goes to a poll, so polls cannot take more than half the tier from them.
+	 * Turns in a row a poll's request (one with a time its turn must come by: the triggers bound
+	 * every poll's turn) may take ahead of queued action requests. Polls go ahead, so that a busy
+	 * tier cannot push a poll past its time limit (on n8n's durable scheduler it would fail, and
+	 * n8n's backoff would silence the trigger long after the load); but while action requests
+	 * wait, at most every other turn goes to a poll, so polls cannot take more than half the tier
+	 * from them. (A share of the tier kept for polls instead would leave tokens unused whenever no
+	 * poll waits, slowing every action for the few seconds a minute that polls need.)
 	 */
 	pollTurns: 1,
 };
@@ -104,7 +106,9 @@ interface Waiter {
  * processes converge on shares that add up to the tier's rate. While sharing, a process waits
  * for a cushion of tokens (PACE.cushion), the same for all, so processes reading the same count
  * do not all spend it. Alone, a process sees no unexplained spending and runs at the full rate
- * (less the margin).
+ * (less the margin). After a 429 nobody in the process sends before its Retry-After, and then
+ * the first request goes at that time (PACE.passAfter); a share that a run of 429s cut comes back
+ * whole as soon as an answer finds the bucket full.
  */
 export class Pacer {
 	private limits: TierLimits;
