@@ -64,9 +64,10 @@ export interface ApiRequest {
 	 */
 	deadline?: number;
 	/**
-	 * Clock time (ms) by which the request must have had its turn on the tier's pacer; a later
-	 * turn is given up and the call fails at once (lateError). A poll on n8n's durable scheduler
-	 * uses it, so that requests queued ahead of it cannot push it past n8n's budget.
+	 * Clock time (ms) by which the request must have had its turn on the tier's pacer; a turn not
+	 * come by then is given up (lateError). A request with one is a poll's: it goes ahead of the
+	 * action requests queued on its tier (PACE.pollTurns), so that a busy tier cannot push a poll
+	 * past its time limit (n8n's budget on the durable scheduler). The triggers set it on every poll.
 	 */
 	turnBy?: number;
 }
