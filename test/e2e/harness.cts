@@ -78,6 +78,8 @@ export interface ImportOptions {
 	pollSeconds?: number | false;
 	/** Override the workflow name (default: the file's, suffixed with the file name). */
 	name?: string;
+	/** The credential the package's nodes use (default: the one pointing at the harness's sandbox). */
+	credential?: { id: string; name: string };
 }
 
 export interface ImportedWorkflow {
@@ -306,8 +308,9 @@ export class E2E {
 		});
 		for (const node of wf.nodes) {
 			if (node.credentials?.[CREDENTIAL_TYPE]) {
-				if (!this.credential) throw new Error(`workflow "${wf.name}" needs the sandbox credential`);
-				node.credentials[CREDENTIAL_TYPE] = { ...this.credential };
+				const credential = opts.credential ?? this.credential;
+				if (!credential) throw new Error(`workflow "${wf.name}" needs the sandbox credential`);
+				node.credentials[CREDENTIAL_TYPE] = { ...credential };
 			}
 			const ours = node.type.startsWith(`${PACKAGE_NAME}.`);
 			if (ours && /Trigger$/.test(node.type) && opts.pollSeconds !== false) {
