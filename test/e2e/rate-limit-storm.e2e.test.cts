@@ -11,8 +11,13 @@
  * Both cases run on n8n's legacy scheduler and, with CPN_N8N_SCHEDULER=durable, on its durable one.
  * Before the fix the retries came 11, 15, 21, 29 s... apart (each 429 cut the process's share
  * of the tier and the next request waited for a cushion of tokens at the cut rate).
+ *
+ * Point 4, on the durable scheduler only: five minutes of Medium-tier load from other executions,
+ * their requests queued deeper than n8n's poll budget. Before the fix every poll gave up its turn
+ * (the late-turn error) and n8n's backoff silenced the trigger long after the load; now a poll's
+ * request goes ahead of the queued ones, and every change arrives once, within 2 minutes after.
  */
-import { E2E, actionWorkflow, errorText, readWorkflowFile } from './harness.cjs';
+import { E2E, actionWorkflow, errorText, readWorkflowFile, type ExecutionResult } from './harness.cjs';
 
 const HOLD_BACK_PLUS = 2 * 60_000 + 5_000;
 const USERS = '/public-api/v1/users';
@@ -94,3 +99,89 @@ describe('a storm of twelve 429s (Retry-After 1 s, X-RateLimit-Remaining 0)', ()
 		expect(runs.flatMap((r) => r.output['Member Trigger'] ?? []).filter((i) => i.json.id === member.id)).toHaveLength(1);
 	});
 });
+
+const durable = process.env.CPN_N8N_SCHEDULER === 'durable';
+
+(durable ? describe : describe.skip)("five minutes of Medium-tier load on n8n's durable scheduler (point 4)", () => {
+	const LOAD_MS = 5 * 60_000;
+	/** n8n's poll budget on the durable scheduler here (see trigger-scheduler.e2e). */
+	const BUDGET_MS = 45_000;
+	let e2e: E2E;
+
+	beforeAll(async () => {
+		e2e = await E2E.start();
+	});
+	afterAll(async () => {
+		await e2e?.stop();
+	});
+
+	it('every change arrives once, within 2 minutes after the load; no poll fails', async () => {
+		const sandbox = e2e.sandbox!;
+		const before = (await e2e.requestsTo(MEMBERS_FEED)).length;
+		const wf = await e2e.activateWorkflow(readWorkflowFile('member-trigger.json'), { pollSeconds: POLL_MS / 1000 });
+		await e2e.polledAgain(MEMBERS_FEED, before, 1, wf.id);
+		const load = await e2e.importWorkflow(
+			actionWorkflow('Load: one Medium request', { resource: 'member', operation: 'getAll', returnAll: false, limit: 1, filters: {}, options: {}, simplify: true }),
+		);
+		const run = async () => await e2e.client.startManualRun(load.id, load.manualTrigger!);
+
+		// 60 executions at once, then 10 every 10 s: each makes one Medium request, and the tier
+		// serves 1 a second, so about a minute of requests stays queued ahead of any newcomer,
+		// more than the poll's budget.
+		const loadStarted = Date.now();
+		const loadIds = await Promise.all(Array.from({ length: 60 }, run));
+		const changes: Array<{ id: string; madeAt: number }> = [];
+		const change = async () => {
+			const member = await sandbox.feedMemberChange({ kind: 'created', email: `load-${changes.length}-${Date.now()}@example.com` });
+			await sandbox.advanceClock(HOLD_BACK_PLUS);
+			changes.push({ id: String(member.id), madeAt: Date.now() });
+		};
+		for (let wave = 1; Date.now() - loadStarted < LOAD_MS; wave++) {
+			await e2e.until(`wave ${wave} of the load`, async () => Date.now() - loadStarted >= wave * 10_000, 20_000);
+			loadIds.push(...(await Promise.all(Array.from({ length: 10 }, run))));
+			if (wave % 9 === 3) await change();
+		}
+		const loadEnded = Date.now();
+		await change();
+
+		// Every change arrives, within 2 minutes after the load.
+		const delivered = async () => {
+			const runs = await executionsOf(e2e, wf.id);
+			const ids = runs.flatMap((r) => r.output['Member Trigger'] ?? []).map((i) => String(i.json.id));
+			return changes.every((c) => ids.includes(c.id)) && runs;
+		};
+		const runs = await e2e.until('every change', delivered, 2 * 60_000);
+		const deliveredBy = Math.max(...runs.filter((r) => r.status === 'success').map((r) => Date.parse(String(r.raw.stoppedAt))));
+		await e2e.client.deactivateWorkflow(wf.id);
+
+		const items = runs.flatMap((r) => r.output['Member Trigger'] ?? []).map((i) => String(i.json.id));
+		for (const c of changes) expect({ id: c.id, times: items.filter((id) => id === c.id).length }).toEqual({ id: c.id, times: 1 });
+		expect(deliveredBy - loadEnded).toBeLessThan(2 * 60_000);
+		// Under the load too, each change came with the first polls after it showed in the feed.
+		const lags = changes.map((c) => {
+			const by = runs.find((r) => (r.output['Member Trigger'] ?? []).some((i) => String(i.json.id) === c.id))!;
+			return Date.parse(String(by.raw.stoppedAt)) - c.madeAt;
+		});
+		const failed = runs.filter((r) => r.status !== 'success').map((r) => `${r.id} ${r.status}: ${errorText(r)}`);
+		process.stderr.write(
+			`[rate-limit-storm] load: ${loadIds.length} executions in ${Math.round((loadEnded - loadStarted) / 1000)} s; ${changes.length} changes, delivered after ${lags.map((ms) => Math.round(ms / 1000)).join(', ')} s; ${runs.length} trigger executions, ${failed.length} failed\n`,
+		);
+		expect(failed).toEqual([]);
+		for (const lag of lags) expect(lag).toBeLessThan(3 * POLL_MS);
+
+		// The load really held the tier: the sandbox answered the tier's rate for five minutes, and a
+		// request that joined the queue waited longer than a poll's budget.
+		const served = (await e2e.requestsTo(USERS)).filter((r) => timeOf(r) >= loadStarted && timeOf(r) <= loadEnded);
+		expect(served.length).toBeGreaterThan(0.9 * (LOAD_MS / 1000));
+		const waited = await Promise.all(loadIds.slice(-10).map(async (id) => await e2e.n8n.waitForExecution(id, 120_000)));
+		expect(waited.map((r) => r.status)).toEqual(Array(10).fill('success'));
+		const longest = Math.max(...waited.map((r) => Date.parse(String(r.raw.stoppedAt)) - Date.parse(String(r.raw.startedAt))));
+		expect(longest).toBeGreaterThan(BUDGET_MS);
+	}, 10 * 60_000);
+});
+
+/** Every finished execution of the workflow (oldest first). */
+async function executionsOf(e2e: E2E, workflowId: string): Promise<ExecutionResult[]> {
+	const ids = await e2e.executionIds(workflowId);
+	return ids.size === 0 ? [] : await e2e.waitForExecutions(workflowId, ids.size, { timeoutMs: 20_000 });
+}
