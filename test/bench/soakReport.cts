@@ -138,6 +138,56 @@ export function crashWindow(raw: SoakRaw): { from: number; killAt: number; resta
 	return { from: raw.crash.killAt - 2 * tick, killAt: raw.crash.killAt, restartAt: raw.crash.restartAt, to: raw.crash.readyAt + 3 * tick };
 }
 
+/**
+ * The phases as counted: the crash phase begins where the crash window does (two poll intervals
+ * before the kill, which waits for a poll after the phase's planned start), so a change that
+ * showed just before the kill and was in flight at it counts as the crash's.
+ */
+export function countedPhases(raw: SoakRaw): Phase[] {
+	const window = crashWindow(raw);
+	if (!window) return raw.phases;
+	const phases = raw.phases.map((p) => ({ ...p }));
+	const i = phases.findIndex((p) => p.kind === 'crash');
+	if (i > 0 && window.from < phases[i].start) {
+		phases[i].start = window.from;
+		phases[i - 1].end = window.from;
+	}
+	return phases;
+}
+
+/** A lost change that a poll read just before the kill: the batch n8n was emitting when it died. */
+export interface CrashLoss {
+	fate: ChangeFate;
+	/** the sandbox answered the poll that read it (arrival time) */
+	pollAt: number;
+	killAfterMs: number;
+	/** the first execution of its feed after the restart, and whether it began after the lost change */
+	next?: { executionId: string; at: number; startsAfter: boolean };
+}
+
+export function crashLosses(raw: SoakRaw, lost: ChangeFate[]): CrashLoss[] {
+	const crash = raw.crash;
+	if (!crash) return [];
+	const out: CrashLoss[] = [];
+	for (const fate of lost) {
+		const c = fate.change;
+		const polls = raw.requests.filter((r) => r.feed === c.feed && r.status === 200 && r.at >= c.visibleAt && r.at <= crash.killAt);
+		const poll = polls[polls.length - 1];
+		if (!poll || crash.killAt - poll.at > 2000) continue;
+		const after = raw.executions
+			.filter((e) => e.feed === c.feed && e.status === 'success' && e.startedAt >= crash.restartAt && e.items.length > 0)
+			.sort((x, y) => x.startedAt - y.startedAt)[0];
+		const visibleOf = new Map(raw.changes.map((ch) => [ch.key, ch.visibleAt]));
+		out.push({
+			fate,
+			pollAt: poll.at,
+			killAfterMs: crash.killAt - poll.at,
+			next: after && { executionId: after.id, at: after.startedAt, startsAfter: after.items.every((item) => (visibleOf.get(item.key) ?? 0) > c.visibleAt) },
+		});
+	}
+	return out;
+}
+
 export interface Delivery {
 	executionId: string;
 	at: number;
@@ -226,7 +276,8 @@ export function errorGroup(message: string): string {
 		.slice(0, 240);
 }
 
-export function analyse(raw: SoakRaw): Analysis {
+export function analyse(recorded: SoakRaw): Analysis {
+	const raw = { ...recorded, phases: countedPhases(recorded) };
 	const byKey = new Map<string, ChangeFate>();
 	for (const change of raw.changes) byKey.set(change.key, { change, deliveries: [], otherCopies: [] });
 	const unexpected: Analysis['unexpected'] = [];
@@ -395,7 +446,8 @@ const SHORT: Record<FeedKey, string> = { members: 'M', attendees: 'A', enrollmen
 export const SECTION_START = '<!-- soak:start (written by npm run bench:soak) -->';
 export const SECTION_END = '<!-- soak:end -->';
 
-export function soakMarkdown(raw: SoakRaw, a: Analysis): string {
+export function soakMarkdown(recorded: SoakRaw, a: Analysis): string {
+	const raw = { ...recorded, phases: countedPhases(recorded) };
 	const met = targetsMet(a);
 	const window = crashWindow(raw);
 	const limit = onTimeMs(raw);
@@ -445,7 +497,7 @@ export function soakMarkdown(raw: SoakRaw, a: Analysis): string {
 	];
 	if (raw.crash && window) {
 		lines.push(
-			`The crash: \`kill -9\` of n8n's process group at ${clock(raw, raw.crash.killAt)} (pids ${raw.crash.killedPids.join(', ')}), n8n started again on the same user folder, database and port at ${clock(raw, raw.crash.restartAt)}, ready at ${clock(raw, raw.crash.readyAt)} (${secs(raw.crash.readyAt - raw.crash.restartAt)} to start). Crash window: a duplicate is counted as the crash's when its earlier copy came from an execution started from ${clock(raw, window.from)} (two poll intervals before the kill) to the kill, and the extra copy from one started from the restart to ${clock(raw, window.to)} (three poll intervals after n8n was ready): the executions whose static data n8n may not have saved before it died, and the polls that read again from the saved state. Any other duplicate counts against the target.`,
+			`The crash: \`kill -9\` of n8n's process group at ${clock(raw, raw.crash.killAt)} (pids ${raw.crash.killedPids.join(', ')}), n8n started again on the same user folder, database and port at ${clock(raw, raw.crash.restartAt)}, ready at ${clock(raw, raw.crash.readyAt)} (${secs(raw.crash.readyAt - raw.crash.restartAt)} to start). Crash window: a duplicate is counted as the crash's when its earlier copy came from an execution started from ${clock(raw, window.from)} (two poll intervals before the kill) to the kill, and the extra copy from one started from the restart to ${clock(raw, window.to)} (three poll intervals after n8n was ready): the executions whose static data n8n may not have saved before it died, and the polls that read again from the saved state. Any other duplicate counts against the target. The crash phase is counted from the window's start, so a change that showed just before the kill belongs to it.`,
 			'',
 		);
 	}
@@ -457,16 +509,25 @@ export function soakMarkdown(raw: SoakRaw, a: Analysis): string {
 	lines.push('### Problems found', '');
 	const problems: string[] = [];
 	const show = (at: number) => clock(raw, at);
-	for (const fate of a.lost.slice(0, 25)) {
+	const atCrash = crashLosses(raw, a.lost);
+	const explained = new Set(atCrash.map((loss) => loss.fate.change.key));
+	for (const fate of a.lost.filter((f) => !explained.has(f.change.key)).slice(0, 25)) {
 		const c = fate.change;
 		const other = fate.otherCopies.length ? `; copies only in executions that did not succeed: ${fate.otherCopies.map((d) => `#${d.executionId} at ${show(d.at)}`).join(', ')}` : '';
 		problems.push(`- Lost: ${c.feed} ${c.kind} \`${c.key}\` (made ${show(c.madeAt)}, shown ${show(c.visibleAt)}, phase ${phaseAt(raw.phases, c.visibleAt)?.title ?? '-'})${other}.`);
 	}
 	if (a.lost.length > 25) problems.push(`- … and ${a.lost.length - 25} more lost (soak-results.json).`);
-	const inCrashed = a.lost.filter((f) => f.otherCopies.length > 0 && f.otherCopies.every((d) => raw.executions.find((e) => e.id === d.executionId)?.status === 'crashed'));
-	if (inCrashed.length > 0 && raw.scheduler === 'legacy') {
+	for (const loss of atCrash) {
+		const c = loss.fate.change;
+		const copies = loss.fate.otherCopies.length
+			? `only the execution${loss.fate.otherCopies.length > 1 ? 's' : ''} n8n died in hold${loss.fate.otherCopies.length > 1 ? '' : 's'} it (${loss.fate.otherCopies.map((d) => `#${d.executionId}`).join(', ')}, on the execution stack)`
+			: 'no execution n8n recorded holds it';
+		const next = loss.next ? `; the first execution of the feed after the restart (#${loss.next.executionId}, ${show(loss.next.at)}) ${loss.next.startsAfter ? 'began with the changes after it' : 'holds changes from before it too'}` : '';
+		problems.push(`- Lost at the crash: ${c.feed} ${c.kind} \`${c.key}\` (made ${show(c.madeAt)}, shown ${show(c.visibleAt)}): the ${c.feed} trigger's poll reached the sandbox at ${show(loss.pollAt)} (answered at once) and n8n was killed ${loss.killAfterMs} ms after its arrival; ${copies}${next}.`);
+	}
+	if (atCrash.length > 0 && raw.scheduler === 'legacy') {
 		problems.push(
-			`- Of the lost, ${inCrashed.length} sit only in executions n8n was killed in. On the legacy scheduler n8n 2.41 saves a poll's static data as the poll emits, beside starting the execution, not after it (n8n/dist/workflows/triggers/trigger-execution-context.factory.js, \`__emit\`: \`void saveStaticData(workflow)\`, then \`runWorkflow\`): a kill between the two keeps the trigger's advanced state and loses the execution, so the next poll reads on from after those changes. The crashed execution still holds them (on its execution stack).`,
+			`- Why the crash loses the batch in flight (read in n8n 2.41.1's code): on the legacy scheduler n8n saves a poll's static data as the poll emits, beside starting its execution and not after it (n8n/dist/workflows/triggers/trigger-execution-context.factory.js, \`__emit\`: \`void saveStaticData(workflow)\`, then \`runWorkflow\`). A kill between the two keeps the trigger's advanced state and loses the execution, so after the restart the trigger reads on from after the batch: at most once for the batch being emitted when n8n dies, not at least once. The soak's kill is placed in that window on purpose (100 ms after a poll's answer).`,
 		);
 	}
 	const outsideList = a.duplicates.filter((d) => !d.inCrashWindow);
