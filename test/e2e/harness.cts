@@ -11,7 +11,8 @@
  * Triggers: `activateWorkflow()` publishes a workflow (its poll times are rewritten to every
  * 10 s, see pollEvery), then `waitForExecutions()` collects the executions of later ticks.
  */
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, isAbsolute, join } from 'node:path';
 import { N8n, type ExecutionResult, type NodeItem, type WorkflowJson } from '../../tools/n8n/n8n.cjs';
 import {
@@ -300,6 +301,34 @@ export class E2E {
 
 	/** Prepares a workflow (placeholders, credential, poll times) and creates it in n8n. */
 	async importWorkflow(fileOrJson: string | WorkflowJson, opts: ImportOptions = {}): Promise<ImportedWorkflow> {
+		const { wf, file } = await this.prepareWorkflow(fileOrJson, opts);
+		const created = await this.client.createWorkflow(wf);
+		return this.imported(created, wf, file);
+	}
+
+	/**
+	 * Prepares a workflow as importWorkflow does and imports it the way `n8n import:workflow` does
+	 * (the CLI, on this n8n's database): with its node ids and its static data, which the editor's
+	 * REST API of n8n 2.x drops on create. Inactive, under a new workflow id.
+	 */
+	async importWorkflowWithCli(fileOrJson: string | WorkflowJson, opts: ImportOptions = {}): Promise<ImportedWorkflow> {
+		const { wf, file } = await this.prepareWorkflow(fileOrJson, opts);
+		const id = randomBytes(12).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x').slice(0, 16);
+		const input = join(this.userFolder, `import-${id}.json`);
+		writeFileSync(input, JSON.stringify({ ...wf, id, active: false }));
+		await this.n8n.cli(['import:workflow', `--input=${input}`]);
+		const stored = await this.client.getWorkflow(id);
+		return this.imported(stored, wf, file);
+	}
+
+	private imported(created: { id: string; name: string }, wf: WorkflowJson, file: string | undefined): ImportedWorkflow {
+		const manual = wf.nodes.find((n) =>
+			['n8n-nodes-base.manualTrigger', 'n8n-nodes-base.executeWorkflowTrigger'].includes(n.type),
+		);
+		return { id: created.id, name: created.name, file, json: wf, manualTrigger: manual?.name };
+	}
+
+	private async prepareWorkflow(fileOrJson: string | WorkflowJson, opts: ImportOptions): Promise<{ wf: WorkflowJson; file?: string }> {
 		const file = typeof fileOrJson === 'string' ? fileOrJson : undefined;
 		let wf = typeof fileOrJson === 'string' ? readWorkflowFile(fileOrJson) : structuredClone(fileOrJson);
 		wf = substituteVars(wf, {
@@ -320,11 +349,7 @@ export class E2E {
 		wf.name = opts.name ?? (file ? `${wf.name} [${basename(file)}]` : wf.name);
 		const missing = missingNodeTypes(wf, await this.nodeTypeNames());
 		if (missing.length) throw new Error(`workflow "${wf.name}" uses node types n8n has not loaded: ${missing.join(', ')}`);
-		const created = await this.client.createWorkflow(wf);
-		const manual = wf.nodes.find((n) =>
-			['n8n-nodes-base.manualTrigger', 'n8n-nodes-base.executeWorkflowTrigger'].includes(n.type),
-		);
-		return { id: created.id, name: created.name, file, json: wf, manualTrigger: manual?.name };
+		return { wf, file };
 	}
 
 	/**

@@ -2,6 +2,7 @@
  * A real n8n 2.x (from the cached runtime) started headless on 127.0.0.1, and a small
  * client for the internal REST API the editor uses (cookie auth).
  */
+import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -413,6 +414,24 @@ export class N8n {
 		this.client = new N8nClient(this.url, runtime.n8nMajor);
 	}
 
+	/** The extra environment it was started with (N8nStartOptions.env), for its CLI commands. */
+	private startEnv: NodeJS.ProcessEnv | undefined;
+
+	/**
+	 * Runs an n8n CLI command (`import:workflow --input=…`, `export:workflow --id=…`) on this
+	 * instance's user folder and database while it runs, as an admin on the same host does;
+	 * returns its output. Every CLI command boots n8n first (a few seconds).
+	 */
+	async cli(args: string[], timeoutMs = 120_000): Promise<string> {
+		const env = n8nEnv(this.runtime, { userFolder: this.userFolder, port: this.port, brokerPort: await freePort() }, this.startEnv);
+		return await new Promise((resolve, reject) => {
+			execFile(this.runtime.nodeExe, [this.runtime.n8nCli, ...args], { cwd: this.userFolder, env, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+				if (error) reject(new Error(`n8n ${args.join(' ')} failed: ${error.message}\n${stdout}\n${stderr}`));
+				else resolve(`${stdout}${stderr}`);
+			});
+		});
+	}
+
 	static async start(opts: N8nStartOptions): Promise<N8n> {
 		const rt = opts.runtime;
 		const ownsUserFolder = !opts.userFolder;
@@ -434,6 +453,7 @@ export class N8n {
 			echo: opts.echo,
 		});
 		const n8n = new N8n(rt, proc, port, userFolder, probeLog, ownsUserFolder);
+		n8n.startEnv = opts.env;
 		try {
 			await n8n.waitUntilReady(opts.readyTimeoutMs ?? 120_000);
 		} catch (err) {
