@@ -1089,6 +1089,21 @@ describe('one poll at a time, each bounded in time', () => {
 		expectAllCalled();
 	});
 
+	it("on n8n's durable scheduler (a Workflow object and a budget per poll) a poll slower than the interval emits what it read itself", async () => {
+		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+		const durable = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), { budgetMs: 36_000 });
+		durable.live = trigger.live;
+		const a = member('a', { signUpAt: at(1), updatedAt: at(1) });
+		const answer = heldFeedPage(feedPage({ rows: [a], serverTimestamp: at(2), nextCursor: 'c1' }));
+		const slow = durable.poll();
+		// The next tick, on a Workflow object of its own, finds it running and reads nothing.
+		expect(await durable.poll()).toBeNull();
+		answer();
+		expect(kinds(await slow)).toEqual(['a:newMember']);
+		expect(durable.live.cursor).toBe('c1');
+		expectAllCalled();
+	});
+
 	it('a poll stuck for five minutes no longer holds the trigger up: the next one runs, and the stuck one, if it ever ends, drops what it read', async () => {
 		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
 		const a = member('a', { signUpAt: at(1), updatedAt: at(1) });

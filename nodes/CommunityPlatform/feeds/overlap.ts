@@ -17,9 +17,10 @@ import { FEED_LIMITS } from './state';
  * - a poll never waits for the polls of other triggers: a trigger waiting on an API that hangs
  *   holds up only itself, for at most its request timeout.
  *
- * Publishing or saving an active workflow makes n8n build a new Workflow object for it, and
- * n8n's durable scheduler builds one for every poll. A poll that finds its trigger's previous
- * poll still running **on another Workflow object** marks that poll superseded: when it ends, it
+ * Publishing or saving an active workflow makes n8n's legacy scheduler build a new Workflow
+ * object for it. A poll that finds its trigger's previous poll still running **on another
+ * Workflow object** marks that poll superseded (not on n8n's durable scheduler, which builds an
+ * object for every poll: see ownObjectPerPoll): when it ends, it
  * does not emit or save through its old Workflow object (n8n 2.x discards such a result, n8n 1.x
  * emits it and saves its static data into the old copy, while the new one goes on from the state
  * before), but hands what it read over to the trigger's next poll, which emits it and saves the
@@ -78,6 +79,18 @@ function workflowOf(ctx: IPollFunctions): object {
 	return ctx.getWorkflowStaticData('global') as IDataObject;
 }
 
+/**
+ * Whether the host runs every poll on a Workflow object of its own: n8n's durable scheduler,
+ * which also gives each poll a time budget (under FEED_LIMITS.stuckPollMs) and reads the
+ * trigger's state from its database for every poll. There a poll on another object is only the
+ * next tick, not a new version of the workflow: the running poll emits as usual. (The legacy
+ * scheduler of n8n 2.x answers its default of five minutes; n8n 1.x has no budget.)
+ */
+function ownObjectPerPoll(ctx: IPollFunctions): boolean {
+	const budget = ctx.getPollBudgetMs?.();
+	return typeof budget === 'number' && budget > 0 && budget < FEED_LIMITS.stuckPollMs;
+}
+
 /** Forgets hand-overs nobody took in time (their trigger was deleted or deactivated). */
 function dropStaleHandOvers(now: number) {
 	for (const [key, { at }] of handOvers) if (now - at > FEED_LIMITS.stuckPollMs) handOvers.delete(key);
@@ -94,7 +107,7 @@ export async function runScheduledPoll<T>(ctx: IPollFunctions, poll: (slot: Poll
 	dropStaleHandOvers(now);
 	const previous = running.get(key);
 	if (previous && now - previous.startedAt < FEED_LIMITS.stuckPollMs) {
-		if (previous.workflow !== workflow) previous.superseded = true;
+		if (previous.workflow !== workflow && !ownObjectPerPoll(ctx)) previous.superseded = true;
 		ctx.logger.debug('The previous poll of this trigger is still running: this one reads nothing', {
 			node: ctx.getNode().name,
 		});
