@@ -15,33 +15,13 @@
  *
  * With CPN_N8N_SCHEDULER=durable the harness runs n8n on its durable scheduler (see harness.cts).
  */
-import { E2E, errorText, readWorkflowFile, type ExecutionResult, type WorkflowJson } from './harness.cjs';
+import { E2E, errorText, memberAndAttendeeTriggers, readWorkflowFile, type ExecutionResult } from './harness.cjs';
 
 const HOLD_BACK_PLUS = 2 * 60_000 + 5_000;
 const MEMBERS_FEED = '/public-api/v1/incremental/users';
 const ATTENDEES_FEED = '/public-api/v1/incremental/event-attendees';
 
 type Item = { json: Record<string, unknown> };
-
-/** One workflow holding a Member Trigger and an Event Attendee Trigger (Start From = Now). */
-function bothTriggers(): WorkflowJson {
-	const members = readWorkflowFile('member-trigger.json');
-	const attendees = readWorkflowFile('event-attendee-trigger.json');
-	const [attendeeTrigger, received] = attendees.nodes;
-	return {
-		...members,
-		name: 'Two triggers in one workflow',
-		nodes: [
-			...members.nodes,
-			{ ...attendeeTrigger, parameters: {}, position: [0, 300] },
-			{ ...received, name: 'Received attendees', position: [250, 300] },
-		],
-		connections: {
-			...members.connections,
-			[attendeeTrigger.name]: { main: [[{ node: 'Received attendees', type: 'main', index: 0 }]] },
-		},
-	};
-}
 
 describe('triggers under n8n\'s scheduler', () => {
 	let e2e: E2E;
@@ -84,7 +64,7 @@ describe('triggers under n8n\'s scheduler', () => {
 		const sandbox = e2e.sandbox!;
 		const memberPolls = (await feedRequests(MEMBERS_FEED)).length;
 		const attendeePolls = (await feedRequests(ATTENDEES_FEED)).length;
-		const wf = await e2e.activateWorkflow(bothTriggers());
+		const wf = await e2e.activateWorkflow(memberAndAttendeeTriggers());
 		await polled(MEMBERS_FEED, memberPolls);
 		await polled(ATTENDEES_FEED, attendeePolls);
 

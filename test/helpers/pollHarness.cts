@@ -259,3 +259,20 @@ export class Deployment {
 		return result === null ? null : result[0].map((item) => item.json);
 	}
 }
+
+/**
+ * The feed's answer to one request (`pageSize` 100 and `query`), held until the returned
+ * function is called: a poll that is still waiting on the API.
+ */
+export function heldFeed(path: string, query: Record<string, string>, page: IDataObject): () => void {
+	let release = () => {};
+	const released = new Promise<void>((resolve) => (release = resolve));
+	nock(API)
+		.get(path)
+		.query({ pageSize: '100', ...query })
+		.reply(async () => {
+			await released;
+			return [200, page];
+		});
+	return () => release();
+}

@@ -9,7 +9,7 @@ import nock from 'nock';
 
 import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatform/CommunityPlatformMemberTrigger.node';
 import { FEED_LIMITS } from '../../nodes/CommunityPlatform/feeds/state';
-import { API, Deployment, expectFeed, feedPage } from '../helpers/pollHarness.cjs';
+import { Deployment, expectFeed, feedPage, heldFeed } from '../helpers/pollHarness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
 const USERS = '/incremental/users';
@@ -107,31 +107,26 @@ describe('a trigger through the edits of a deployment', () => {
 });
 
 describe('saving while a poll runs', () => {
-	/** The feed's answer to `query`, held until the returned function is called. */
-	function held(query: Record<string, string>, page: IDataObject): () => void {
-		let release = () => {};
-		const released = new Promise<void>((resolve) => (release = resolve));
-		nock(API)
-			.get(USERS)
-			.query({ pageSize: '100', ...query })
-			.reply(async () => {
-				await released;
-				return [200, page];
-			});
-		return () => release();
-	}
-
-	it('the poll on the old Workflow object emits nothing; the next poll on the new one delivers what it read, once', async () => {
+	/**
+	 * A delivering trigger whose poll (reading member b) is still waiting on the API when the
+	 * workflow is saved and re-published: the new Workflow object's poll at activation finds it
+	 * running and reads nothing; then its answer comes, and it ends having emitted nothing
+	 * (n8n 1.x would emit it through the old object and save its state into the old copy).
+	 */
+	async function savedDuringPoll(): Promise<Deployment> {
 		const deployment = await delivering();
 		const old = deployment.workflow;
-		const answer = held({ cursor: 'c1' }, feedPage({ rows: [member('b', 1.5)], serverTimestamp: at(2), nextCursor: 'c2' }));
+		const answer = heldFeed(USERS, { cursor: 'c1' }, feedPage({ rows: [member('b', 1.5)], serverTimestamp: at(2), nextCursor: 'c2' }));
 		const inFlight = deployment.poll(TRIGGER.name, old);
-		// Saved and re-published: the new Workflow object's poll at activation finds the old one running.
 		deployment.activate([TRIGGER]);
 		expect(await deployment.poll(TRIGGER.name)).toBeNull();
 		answer();
-		// n8n 1.x would emit this through the old object and save its state into the old copy.
 		expect(await inFlight).toBeNull();
+		return deployment;
+	}
+
+	it('the poll on the old Workflow object emits nothing; the next poll on the new one delivers what it read, once', async () => {
+		const deployment = await savedDuringPoll();
 		expectFeed(USERS, { cursor: 'c2' }, { rows: [member('c', 2.5)], serverTimestamp: at(3), nextCursor: 'c3' });
 		expect(ids(await deployment.poll(TRIGGER.name))).toEqual(['b', 'c']);
 		expect((deployment.saved[`node:${TRIGGER.name}`] as IDataObject).cursor).toBe('c3');
@@ -139,14 +134,7 @@ describe('saving while a poll runs', () => {
 	});
 
 	it('a hand-over is taken only by a poll that starts from the same state', async () => {
-		const deployment = await delivering();
-		const old = deployment.workflow;
-		const answer = held({ cursor: 'c1' }, feedPage({ rows: [member('b', 1.5)], serverTimestamp: at(2), nextCursor: 'c2' }));
-		const inFlight = deployment.poll(TRIGGER.name, old);
-		deployment.activate([TRIGGER]);
-		expect(await deployment.poll(TRIGGER.name)).toBeNull();
-		answer();
-		expect(await inFlight).toBeNull();
+		const deployment = await savedDuringPoll();
 		// Meanwhile the state moved on (saved by another main instance, say): the hand-over is stale.
 		const node = deployment.workflow.staticData[`node:${TRIGGER.name}`] as IDataObject;
 		node.generation = Number(node.generation) + 1;
@@ -165,15 +153,7 @@ describe('a trigger whose API hangs', () => {
 		await deployment.poll(TRIGGER.name);
 		await deployment.poll(other.name);
 		// The first trigger's request gets no answer until the end of the test.
-		let answer = () => {};
-		const answered = new Promise<void>((resolve) => (answer = resolve));
-		nock(API)
-			.get(USERS)
-			.query({ pageSize: '100', startTime: T0 })
-			.reply(async () => {
-				await answered;
-				return [200, feedPage({ rows: [member('h', 0.2)], serverTimestamp: at(1), nextCursor: 'h1' })];
-			});
+		const answer = heldFeed(USERS, { startTime: T0 }, feedPage({ rows: [member('h', 0.2)], serverTimestamp: at(1), nextCursor: 'h1' }));
 		const hanging = deployment.poll(TRIGGER.name);
 		expectFeed(USERS, { startTime: T0 }, { rows: [member('a', 0.5)], serverTimestamp: at(1), nextCursor: 'o1' });
 		const order: string[] = [];

@@ -13,7 +13,7 @@ import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatform/Co
 import { FEED_LIMITS } from '../../nodes/CommunityPlatform/feeds/state';
 import { RETRY_POLICY } from '../../nodes/CommunityPlatform/transport/request';
 import { pacerFor } from '../../nodes/CommunityPlatform/transport/rateLimit';
-import { API, BASE_URL, CREDENTIALS, expectFeed, feedPage, nodeOf, pollUntilQuiet, serveFeed, TriggerUnderTest, workflowOf } from '../helpers/pollHarness.cjs';
+import { API, BASE_URL, CREDENTIALS, expectFeed, feedPage, heldFeed, nodeOf, pollUntilQuiet, serveFeed, TriggerUnderTest, workflowOf } from '../helpers/pollHarness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
 const USERS = '/incremental/users';
@@ -1053,26 +1053,10 @@ describe('a cursor refused in the middle of a backlog (a server whose serverTime
 });
 
 describe('one poll at a time, each bounded in time', () => {
-	/** The members feed's first page after activation, answered only when the returned function is called. */
-	function heldFeedPage(page: IDataObject): () => void {
-		let release: () => void = () => undefined;
-		const released = new Promise<void>((resolve) => {
-			release = resolve;
-		});
-		nock(API)
-			.get(USERS)
-			.query({ pageSize: '100', startTime: T0 })
-			.reply(async () => {
-				await released;
-				return [200, page];
-			});
-		return () => release();
-	}
-
 	it('a poll that starts while the previous one still runs returns nothing, asks the API nothing and saves nothing', async () => {
 		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
 		const a = member('a', { signUpAt: at(1), updatedAt: at(1) });
-		const answer = heldFeedPage(feedPage({ rows: [a], serverTimestamp: at(2), nextCursor: 'c1' }));
+		const answer = heldFeed(USERS, { startTime: T0 }, feedPage({ rows: [a], serverTimestamp: at(2), nextCursor: 'c1' }));
 		const slow = trigger.poll();
 		const before = JSON.stringify(trigger.live);
 		// n8n's next tick: the first poll has not answered yet. No interceptor is left, so a request would fail.
@@ -1094,7 +1078,7 @@ describe('one poll at a time, each bounded in time', () => {
 		const durable = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), { budgetMs: 36_000 });
 		durable.live = trigger.live;
 		const a = member('a', { signUpAt: at(1), updatedAt: at(1) });
-		const answer = heldFeedPage(feedPage({ rows: [a], serverTimestamp: at(2), nextCursor: 'c1' }));
+		const answer = heldFeed(USERS, { startTime: T0 }, feedPage({ rows: [a], serverTimestamp: at(2), nextCursor: 'c1' }));
 		const slow = durable.poll();
 		// The next tick, on a Workflow object of its own, finds it running and reads nothing.
 		expect(await durable.poll()).toBeNull();
@@ -1107,7 +1091,7 @@ describe('one poll at a time, each bounded in time', () => {
 	it('a poll stuck for five minutes no longer holds the trigger up: the next one runs, and the stuck one, if it ever ends, drops what it read', async () => {
 		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
 		const a = member('a', { signUpAt: at(1), updatedAt: at(1) });
-		const answer = heldFeedPage(feedPage({ rows: [a], serverTimestamp: at(2), nextCursor: 'stale' }));
+		const answer = heldFeed(USERS, { startTime: T0 }, feedPage({ rows: [a], serverTimestamp: at(2), nextCursor: 'stale' }));
 		const stuck = trigger.poll();
 		clock.advance(FEED_LIMITS.stuckPollMs - 1);
 		expect(await trigger.poll()).toBeNull();
@@ -1168,21 +1152,6 @@ describe('one poll at a time, each bounded in time', () => {
 });
 
 describe('polls sharing one n8n Workflow object (the legacy scheduler: one expression isolate for all of them)', () => {
-	/** A poll's answer, held until the returned function is called. */
-	function heldFeed(query: Record<string, string>, page: IDataObject): () => void {
-		let release: () => void = () => undefined;
-		const released = new Promise<void>((resolve) => {
-			release = resolve;
-		});
-		nock(API)
-			.get(USERS)
-			.query({ pageSize: '100', ...query })
-			.reply(async () => {
-				await released;
-				return [200, page];
-			});
-		return () => release();
-	}
 
 	const memberType = new CommunityPlatformMemberTrigger();
 	const sharedWorkflow = () => workflowOf(memberType, nodeOf(memberType, {}, { id: 'trigger-1', name: 'Feed Trigger' }), { active: true });
@@ -1191,7 +1160,7 @@ describe('polls sharing one n8n Workflow object (the legacy scheduler: one expre
 		const trigger = new TriggerUnderTest(memberType, { workflow: sharedWorkflow() });
 		expectFeed(USERS, { startTime: NOW, pageSize: '1' }, { rows: [], serverTimestamp: T0 });
 		expect(await trigger.poll()).toBeNull();
-		const answer = heldFeed({ startTime: T0 }, feedPage({ rows: [member('a', { signUpAt: at(1), updatedAt: at(1) })], serverTimestamp: at(2), nextCursor: 'c1' }));
+		const answer = heldFeed(USERS, { startTime: T0 }, feedPage({ rows: [member('a', { signUpAt: at(1), updatedAt: at(1) })], serverTimestamp: at(2), nextCursor: 'c1' }));
 		const returned: string[] = [];
 		const slow = trigger.poll().then((items) => (returned.push('slow'), items));
 		// The next tick: no interceptor is left, so a request would fail.
