@@ -9,6 +9,7 @@ import nock from 'nock';
 
 import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatform/CommunityPlatformMemberTrigger.node';
 import { FEED_LIMITS } from '../../nodes/CommunityPlatform/feeds/state';
+import { restartProcess } from '../../nodes/CommunityPlatform/feeds/store';
 import { Deployment, expectFeed, feedPage, heldFeed } from '../helpers/pollHarness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
@@ -140,6 +141,54 @@ describe('saving while a poll runs', () => {
 		node.generation = Number(node.generation) + 1;
 		expectFeed(USERS, { cursor: 'c1' }, { rows: [member('b', 1.5)], serverTimestamp: at(2), nextCursor: 'c2' });
 		expect(ids(await deployment.poll(TRIGGER.name))).toEqual(['b']);
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+});
+
+describe('n8n killed while a poll emits (its state saved, its execution not recorded)', () => {
+	/** A deployment that delivered a, then b; n8n saved the state past b, then died before recording b's execution. */
+	async function killedAfterSavingB(): Promise<Deployment> {
+		const deployment = await delivering();
+		clock.advance(60_000);
+		expectFeed(USERS, { cursor: 'c1' }, { rows: [member('b', 1.5)], serverTimestamp: at(2), nextCursor: 'c2' });
+		expect(ids(await deployment.poll(TRIGGER.name))).toEqual(['b']);
+		restartProcess();
+		return deployment;
+	}
+
+	it('started again within FEED_LIMITS.rereadAfterRestartMs, it reads the batch again: b arrives at least once, nothing is lost', async () => {
+		const deployment = await killedAfterSavingB();
+		clock.advance(90_000);
+		deployment.activate([TRIGGER]);
+		expectFeed(USERS, { cursor: 'c1' }, { rows: [member('b', 1.5), member('c', 3)], serverTimestamp: at(4), nextCursor: 'c3' });
+		expect(ids(await deployment.poll(TRIGGER.name))).toEqual(['b', 'c']);
+		// The new process's next poll confirms c's batch: it reads on from after it.
+		expectFeed(USERS, { cursor: 'c3' }, { rows: [member('d', 4)], serverTimestamp: at(5), nextCursor: 'c4' });
+		expect(ids(await deployment.poll(TRIGGER.name))).toEqual(['d']);
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
+	it('the same process polling again reads on: a batch is read twice only across a restart', async () => {
+		const deployment = await delivering();
+		clock.advance(60_000);
+		expectFeed(USERS, { cursor: 'c1' }, { rows: [member('b', 1.5)], serverTimestamp: at(2), nextCursor: 'c2' });
+		expect(ids(await deployment.poll(TRIGGER.name))).toEqual(['b']);
+		expectFeed(USERS, { cursor: 'c2' }, { rows: [member('c', 2.5)], serverTimestamp: at(3), nextCursor: 'c3' });
+		expect(ids(await deployment.poll(TRIGGER.name))).toEqual(['c']);
+		// Saved with c's batch: the state after b, and c marked as this process's.
+		const saved = deployment.saved[`node:${TRIGGER.name}`] as IDataObject;
+		expect((saved.unconfirmed as IDataObject).before).toMatchObject({ cursor: 'c2' });
+		// The record (rename, durable cursors) never carries the mark.
+		expect((deployment.saved.global as IDataObject)[`communityPlatformTrigger:${TRIGGER.id}`]).toMatchObject({ state: { cursor: 'c3', unconfirmed: null } });
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
+	it(`started again more than FEED_LIMITS.rereadAfterRestartMs after the batch, it reads on: an old batch is never sent again`, async () => {
+		const deployment = await killedAfterSavingB();
+		clock.advance(FEED_LIMITS.rereadAfterRestartMs + 60_000);
+		deployment.activate([TRIGGER]);
+		expectFeed(USERS, { cursor: 'c2' }, { rows: [member('c', 20)], serverTimestamp: at(21), nextCursor: 'c3' });
+		expect(ids(await deployment.poll(TRIGGER.name))).toEqual(['c']);
 		expect(nock.pendingMocks()).toEqual([]);
 	});
 });

@@ -159,6 +159,7 @@ describe('first activation and Start From', () => {
 			announced: {},
 			announcedFloor: null,
 			holding: {},
+			unconfirmed: null,
 		});
 
 		expectFeed(USERS, { startTime: T0 }, { rows: [member('m1', { signUpAt: at(1), updatedAt: at(1) })], serverTimestamp: at(3), nextCursor: 'c1' });
@@ -275,6 +276,7 @@ describe('first activation and Start From', () => {
 			serverTimestamp: at(3),
 			nextCursor: 'c1',
 		});
+		const before = structuredClone(trigger.saved);
 		await trigger.poll();
 		expect(JSON.parse(JSON.stringify(trigger.saved))).toEqual(trigger.saved);
 		expect(trigger.saved).toEqual({
@@ -291,6 +293,8 @@ describe('first activation and Start From', () => {
 			announced: { 'newMember:m1': at(1) },
 			announcedFloor: null,
 			holding: { 'deactivated:m2': at(2) },
+			// Until the next poll of this n8n process: the state the items were read from (store.ts).
+			unconfirmed: { process: expect.any(String), at: NOW, before },
 		});
 		expectAllCalled();
 	});

@@ -7,9 +7,9 @@ import { parseParameters } from '../parameters/read';
 import { clock } from '../transport/clock';
 import { apiRequest, malformedAnswerOf } from '../transport/request';
 import type { PollSlot } from './overlap';
-import { runScheduledPoll } from './overlap';
+import { ownObjectPerPoll, runScheduledPoll } from './overlap';
 import { FEED_LIMITS, WorkingState, toIso, toMs } from './state';
-import { loadState, saveState } from './store';
+import { loadState, saveState, settleUnconfirmed } from './store';
 import type { FeedDefinition, FeedPage, FeedScope } from './types';
 
 /**
@@ -366,9 +366,13 @@ async function scheduledPoll<K extends string>(
 	const limits = pollLimits(ctx);
 	const loaded = loadState(ctx, settings.startFrom);
 	const base = loaded?.generation ?? 0;
+	const settled = loaded && settleUnconfirmed(loaded, settings.startFrom);
+	// The state the items are read from (a superseded poll started from it too): kept with them
+	// until n8n has surely recorded their execution (store.ts).
+	const before = settled ? (settled.toJSON() as unknown as IDataObject) : null;
 	// What a superseded poll of this trigger read from the same state: emitted now, read on from.
 	const handed = slot.takeHandOver(base);
-	let state = handed ? WorkingState.load(handed.state, settings.startFrom) : loaded;
+	let state = handed ? WorkingState.load(handed.state, settings.startFrom) : settled;
 	const items = handed?.items ?? [];
 	/** Emits and saves through this Workflow object, hands over if superseded, or drops (replaced as stuck). */
 	const finish = (done: WorkingState): INodeExecutionData[][] | null => {
@@ -377,7 +381,7 @@ async function scheduledPoll<K extends string>(
 			slot.handOver({ base, state: done.toJSON() as unknown as IDataObject, items });
 			return null;
 		}
-		saveState(ctx, done);
+		saveState(ctx, done, items.length > 0 && !ownObjectPerPoll(ctx) ? { before } : undefined);
 		return items.length > 0 ? [items] : null;
 	};
 

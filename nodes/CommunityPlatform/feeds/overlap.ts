@@ -86,7 +86,7 @@ function workflowOf(ctx: IPollFunctions): object {
  * next tick, not a new version of the workflow: the running poll emits as usual. (The legacy
  * scheduler of n8n 2.x answers its default of five minutes; n8n 1.x has no budget.)
  */
-function ownObjectPerPoll(ctx: IPollFunctions): boolean {
+export function ownObjectPerPoll(ctx: IPollFunctions): boolean {
 	const budget = ctx.getPollBudgetMs?.();
 	return typeof budget === 'number' && budget > 0 && budget < FEED_LIMITS.stuckPollMs;
 }

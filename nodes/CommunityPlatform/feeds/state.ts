@@ -57,6 +57,12 @@ export const FEED_LIMITS = {
 	 * belongs to a trigger that was deleted (or has not polled for that long): it is dropped.
 	 */
 	recordTtlMs: 30 * 24 * 60 * 60 * 1000,
+	/**
+	 * A batch emitted by an n8n process that is gone, and not yet followed by a poll of that
+	 * process, is read again if n8n polls again within this long of the emit (store.ts,
+	 * `settleUnconfirmed`): n8n may have died before it recorded the batch's execution.
+	 */
+	rereadAfterRestartMs: 15 * 60 * 1000,
 	/** Rows remembered for dedupe: (id, updatedAt) of the most recently processed rows. */
 	recentRows: 500,
 	/** Moments (sign-up, registration, completion...) remembered as announced. */
@@ -126,6 +132,21 @@ export interface FeedState {
 	announcedFloor: string | null;
 	/** "kind:id" → when a state (deactivated, expired) was last seen holding, reported or not (bounded). */
 	holding: Record<string, string>;
+	/**
+	 * The batch this state was saved with, until a later poll of the same n8n process shows that
+	 * n8n recorded its execution (store.ts). Null or absent: none.
+	 */
+	unconfirmed?: StoredUnconfirmed | null;
+}
+
+/** See FeedState.unconfirmed and WorkingState.unconfirmed. */
+export interface StoredUnconfirmed {
+	/** The n8n process that emitted the batch. */
+	process: string;
+	/** When it emitted it (ISO). */
+	at: string;
+	/** The state the poll started from (null: it started afresh): reading again from it emits the batch again. */
+	before: IDataObject | null;
 }
 
 export function toMs(value: unknown): number | undefined {
@@ -196,6 +217,9 @@ export class WorkingState {
 
 	readonly holding: Map<string, number>;
 
+	/** See FeedState.unconfirmed. */
+	unconfirmed: { process: string; at: number; before: IDataObject | null } | undefined;
+
 	private constructor(stored: Partial<FeedState>) {
 		this.workflowId = typeof stored.workflowId === 'string' && stored.workflowId !== '' ? stored.workflowId : undefined;
 		this.generation = typeof stored.generation === 'number' && Number.isSafeInteger(stored.generation) ? stored.generation : 0;
@@ -209,6 +233,12 @@ export class WorkingState {
 		this.announcedFloor = toMs(stored.announcedFloor);
 		this.readTo = toMs(stored.readTo);
 		this.holding = readMap(stored.holding);
+		const unconfirmed = stored.unconfirmed;
+		const at = toMs(unconfirmed?.at);
+		this.unconfirmed =
+			unconfirmed && typeof unconfirmed.process === 'string' && at !== undefined
+				? { process: unconfirmed.process, at, before: unconfirmed.before && typeof unconfirmed.before === 'object' ? unconfirmed.before : null }
+				: undefined;
 	}
 
 	/**
@@ -350,6 +380,7 @@ export class WorkingState {
 			announced: writeMap(this.announced),
 			announcedFloor: isoOrNull(this.announcedFloor),
 			holding: writeMap(this.holding),
+			unconfirmed: this.unconfirmed ? { ...this.unconfirmed, at: toIso(this.unconfirmed.at) } : null,
 		};
 	}
 

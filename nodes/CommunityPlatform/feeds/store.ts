@@ -23,7 +23,27 @@ import { FEED_LIMITS, WorkingState, toMs } from './state';
  * A state or record saved in another workflow (an import or a copy with its static data) is
  * never taken: the copy starts afresh. Records not saved for FEED_LIMITS.recordTtlMs (deleted
  * triggers) are dropped whenever a trigger of the workflow saves.
+ *
+ * **A crash while a batch is emitted.** n8n's legacy scheduler and n8n 1.x save the static data
+ * of a poll that returns items beside starting its execution, not after it (`__emit`: the save
+ * is not awaited, then `runWorkflow`). If n8n dies between the two, the saved state is past a
+ * batch that no execution holds. So a state saved with a batch also keeps, as `unconfirmed`, the
+ * state the poll started from and which n8n process emitted it. The next poll of that process
+ * shows the process lived on, so the execution was recorded: it drops the mark. A poll of
+ * another process (n8n started again, or another main instance took over) within
+ * FEED_LIMITS.rereadAfterRestartMs of the emit reads again from the state before: the batch
+ * arrives at least once, twice if n8n had recorded it. (n8n's durable scheduler saves a poll's
+ * state with its execution, or not at all: no mark there.)
  */
+
+const processId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+/** This n8n process, as far as the state can tell: one value per load of the package. */
+let PROCESS = processId();
+
+/** For tests: what starting n8n again does to this module. */
+export function restartProcess() {
+	PROCESS = processId();
+}
 
 const RECORD_PREFIX = 'communityPlatformTrigger:';
 /** The start point kept before records existed (Start From = Now only): dropped on sight. */
@@ -76,20 +96,38 @@ export function loadState(ctx: IPollFunctions, startFrom: string): WorkingState 
 }
 
 /**
- * Saves the state into the node's static data and the trigger's record (unless the record is
- * another node's that shares the id), one generation on; drops stale records.
+ * The state a poll starts from, given the loaded one: past its unconfirmed batch, or from before
+ * it when that batch came from another n8n process not long ago (see the header). Undefined:
+ * start afresh (the batch was the first of a fresh start).
  */
-export function saveState(ctx: IPollFunctions, state: WorkingState) {
+export function settleUnconfirmed(loaded: WorkingState, startFrom: string): WorkingState | undefined {
+	const mark = loaded.unconfirmed;
+	loaded.unconfirmed = undefined;
+	if (!mark || mark.process === PROCESS || clock.now() - mark.at > FEED_LIMITS.rereadAfterRestartMs) return loaded;
+	if (mark.before === null) return undefined;
+	const before = WorkingState.load(mark.before, startFrom);
+	if (before) before.generation = loaded.generation;
+	return before ?? loaded;
+}
+
+/**
+ * Saves the state into the node's static data and the trigger's record (unless the record is
+ * another node's that shares the id), one generation on; drops stale records. `emitted`: the
+ * poll returns items, read from the state `before` (null: a fresh start) and n8n may save the
+ * state before it records their execution (see the header).
+ */
+export function saveState(ctx: IPollFunctions, state: WorkingState, emitted?: { before: IDataObject | null }) {
 	state.workflowId = workflowIdOf(ctx);
 	state.generation += 1;
+	const now = clock.now();
+	state.unconfirmed = emitted ? { process: PROCESS, at: now, before: emitted.before } : undefined;
 	state.saveTo(ctx.getWorkflowStaticData('node'));
 
 	const global = ctx.getWorkflowStaticData('global');
-	const now = clock.now();
 	const key = recordKey(ctx);
 	const current = recordOf(global[key]);
 	if (!current || isOwnRecord(ctx, current)) {
-		const record: TriggerRecord = { node: ctx.getNode().name, savedAt: new Date(now).toISOString(), state: state.toJSON() as unknown as IDataObject };
+		const record: TriggerRecord = { node: ctx.getNode().name, savedAt: new Date(now).toISOString(), state: { ...state.toJSON(), unconfirmed: null } as unknown as IDataObject };
 		global[key] = record;
 	}
 	for (const [other, value] of Object.entries(global)) {
