@@ -6,7 +6,7 @@
  * Scenarios 5, 8, 10, 12 and 13 start a real n8n (test/e2e/harness.cts), which builds and packs the package first
  * (E2E_SKIP_BUILD=1 packs the current dist/ as it is).
  */
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -28,6 +28,7 @@ import { TriggerUnderTest } from '../helpers/pollHarness.cjs';
 import { JOB_100_ROWS_MS } from '../../tools/sandbox/jobs.cjs';
 import { startSandbox, type Sandbox } from '../../tools/sandbox/server.cjs';
 import { resultsMarkdown, scenarioOf, tableLines, type Row, type RunInfo } from './report.cjs';
+import { soakSectionOf, withSoakSection } from './soakReport.cjs';
 
 export type { Row };
 
@@ -760,7 +761,9 @@ async function main() {
 	const info: RunInfo = { date: new Date().toISOString(), timeScale: SCALE, machine, rows };
 	writeFileSync(file, JSON.stringify(info, null, 2) + '\n');
 	const markdown = join(__dirname, 'RESULTS.md');
-	writeFileSync(markdown, resultsMarkdown(info) + '\n');
+	// The soak's section (npm run bench:soak) is kept as it was.
+	const soak = existsSync(markdown) ? soakSectionOf(readFileSync(markdown, 'utf8')) : undefined;
+	writeFileSync(markdown, (soak === undefined ? resultsMarkdown(info) : withSoakSection(resultsMarkdown(info), soak)) + '\n');
 	console.log(`\ntime scale ${SCALE}, ${machine}; written to ${file} and ${markdown}`);
 }
 

@@ -571,10 +571,16 @@ export function soakMarkdown(recorded: SoakRaw, a: Analysis): string {
 	return lines.join('\n');
 }
 
-/** RESULTS.md with the soak section put in place of the previous one, or appended. */
-export function withSoakSection(existing: string, section: string): string {
+/** The soak section of RESULTS.md as it is (markers included), if it has one. */
+export function soakSectionOf(existing: string): string | undefined {
 	const start = existing.indexOf(SECTION_START);
 	const end = existing.indexOf(SECTION_END);
-	if (start >= 0 && end > start) return existing.slice(0, start) + section + existing.slice(end + SECTION_END.length);
+	return start >= 0 && end > start ? existing.slice(start, end + SECTION_END.length) : undefined;
+}
+
+/** RESULTS.md with the soak section put in place of the previous one, or appended. */
+export function withSoakSection(existing: string, section: string): string {
+	const previous = soakSectionOf(existing);
+	if (previous !== undefined) return existing.replace(previous, () => section);
 	return `${existing.replace(/\s*$/, '')}\n\n${section}\n`;
 }

@@ -32,8 +32,8 @@ import { FEED_LIMITS, WorkingState, toMs } from './state';
  * shows the process lived on, so the execution was recorded: it drops the mark. A poll of
  * another process (n8n started again, or another main instance took over) within
  * FEED_LIMITS.rereadAfterRestartMs of the emit reads again from the state before: the batch
- * arrives at least once, twice if n8n had recorded it. (n8n's durable scheduler saves a poll's
- * state with its execution, or not at all: no mark there.)
+ * arrives at least once, twice if n8n had recorded it. (n8n's durable scheduler with durable
+ * cursors, as tested, commits a poll's state with its execution: no mark there.)
  */
 
 const processId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
