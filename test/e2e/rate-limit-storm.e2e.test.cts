@@ -6,7 +6,8 @@
  * - Member → Get Many (Limit 5) ends within 60 s, with its five members: twelve waits of 1 s
  *   are 12 s, well inside the minute one request waits out 429s (RETRY_POLICY.rateLimitWaitMs).
  * - An active Member Trigger (every 10 s, Start From = Now) delivers a change made before the
- *   storm within two poll intervals after the last 429.
+ *   storm within two poll intervals after the last 429, once, and no poll fails: the poll that
+ *   meets the storm outlasts its interval (twelve waits of 1 s) while n8n's ticks go on.
  *
  * Both cases run on n8n's legacy scheduler and, with CPN_N8N_SCHEDULER=durable, on its durable one.
  * Before the fix the retries came 11, 15, 21, 29 s... apart (each 429 cut the process's share

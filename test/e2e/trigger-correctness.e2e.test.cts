@@ -8,8 +8,9 @@
  *   cursor format upgraded after the first poll, and the sandbox answering `serverTimestamp` with
  *   the hold-back cutoff on every page (as another implementation of the spec does): every row
  *   arrives exactly once.
- * - Feed answers slower than the poll interval (15 s, polls every 10 s): n8n starts polls while
- *   the previous one still runs; each change arrives once, and no two feed requests overlap.
+ *
+ * Answers slower than the poll interval are trigger-lifecycle.e2e's third case (with saves of the
+ * workflow while they run): each change once, and no two feed requests of a trigger overlap.
  *
  * The first case needs the sandbox clock still equal to the real clock (n8n's clock decides
  * when the trigger was activated), so it runs first; later cases move the sandbox clock on.
@@ -135,35 +136,5 @@ describe('trigger correctness in a real n8n', () => {
 		} finally {
 			await sandbox.adminRequest('POST', 'feeds/server-timestamp', { mode: 'last-row' });
 		}
-	});
-
-	it('answers slower than the poll interval: each change once, and a poll never starts while another runs', async () => {
-		const sandbox = e2e.sandbox!;
-		const requests = (await feedRequests()).length;
-		const wf = await e2e.activateWorkflow(memberTrigger('Slow feed trigger', {}));
-		await polled(requests);
-
-		// From now on the feed answers after 15 s, three times; then three changes become visible.
-		const since = (await feedRequests()).length;
-		await sandbox.adminRequest('POST', 'faults', { delayMs: 15_000, times: 3, match: { method: 'GET', pathPrefix: '/incremental/users' } });
-		const changes = [];
-		for (let i = 0; i < 3; i++) changes.push(await sandbox.feedMemberChange({ kind: 'created', email: `slow-${i}-${Date.now()}@example.com` }));
-		await sandbox.advanceClock(HOLD_BACK_PLUS);
-
-		await e2e.waitForExecutions(wf.id, 1, { timeoutMs: 40_000 });
-		// Let the slow polls play out: three 15 s answers (logged when answered) while n8n polls every 10 s.
-		const slowAnswers = async () => (await feedRequests()).slice(since).filter((r) => r.fault !== undefined).length;
-		await e2e.until('three slow answers', async () => (await slowAnswers()) >= 3, 90_000);
-		// One more poll after them: nothing may arrive twice.
-		await e2e.polledAgain(FEED_PATH, (await feedRequests()).length, 1, wf.id);
-		await e2e.client.deactivateWorkflow(wf.id);
-
-		const items = await emitted(wf.id);
-		expect(summary(items)).toEqual(changes.map((c) => `${String(c.id)} newMember`).sort());
-		// Each poll that found another one running returned at once, without asking the API.
-		const slow = (await feedRequests()).slice(since);
-		expect(slow.filter((r) => r.fault !== undefined)).toHaveLength(3);
-		const spans = slow.map((r) => [Date.parse(String(r.time)), Date.parse(String(r.time)) + Number(r.durationMs)]).sort((a, b) => a[0] - b[0]);
-		for (let i = 1; i < spans.length; i++) expect(spans[i][0]).toBeGreaterThanOrEqual(spans[i - 1][1] - 50);
 	});
 });

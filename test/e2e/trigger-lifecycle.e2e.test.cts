@@ -11,7 +11,8 @@
  *    nothing from before its activation.
  * 3. Saves during slow polls: the feed answers in 15 s while n8n polls every 10 s, and the
  *    workflow is saved (a setting of the trigger changed) and published five times, each while a
- *    poll is in flight, with changes made throughout: every change arrives exactly once.
+ *    poll is in flight, with changes made throughout: every change arrives exactly once, and the
+ *    feed never has two requests of the trigger in flight at once.
  * 4. A hanging API: in a workflow with a Member Trigger and an Event Attendee Trigger, the
  *    members feed holds every request open, unanswered, for 3 minutes; the attendee changes made
  *    meanwhile arrive on schedule, and the waiting member change within two poll intervals of
@@ -281,6 +282,14 @@ describe("the triggers through a deployment's life", () => {
 		await e2e.client.deactivateWorkflow(wf.id);
 
 		expect(await deliveredBy(wf.id, MEMBER_TRIGGER)).toEqual(made.sort());
+		// A poll that found the trigger's previous one running (on the same or an older version of
+		// the workflow) returned at once, without asking the API: never two feed requests at a time.
+		const spans = (await requestsTo(sandbox(), MEMBERS_FEED))
+			.map((r) => [Date.parse(String(r.time)), Date.parse(String(r.time)) + Number(r.durationMs)])
+			.sort((a, b) => a[0] - b[0]);
+		expect(spans.filter(([start, end]) => end - start >= 15_000).length).toBeGreaterThanOrEqual(5);
+		const overlapping = spans.filter((span, i) => i > 0 && span[0] < spans[i - 1][1] - 50);
+		expect(overlapping).toEqual([]);
 	}, 360_000);
 
 	/** Case 4's scenario; its assertions are in its test below. */
