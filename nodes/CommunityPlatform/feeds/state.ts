@@ -62,7 +62,7 @@ export const FEED_LIMITS = {
 	 * process, is read again if n8n polls again within this long of the emit (store.ts,
 	 * `settleUnconfirmed`): n8n may have died before it recorded the batch's execution.
 	 */
-	rereadAfterRestartMs: 15 * 60 * 1000,
+	rereadAfterRestartMs: 5 * 60 * 1000,
 	/** Rows remembered for dedupe: (id, updatedAt) of the most recently processed rows. */
 	recentRows: 500,
 	/** Moments (sign-up, registration, completion...) remembered as announced. */
