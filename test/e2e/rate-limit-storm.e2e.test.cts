@@ -9,7 +9,9 @@
  *   storm within two poll intervals after the last 429, once, and no poll fails: the poll that
  *   meets the storm outlasts its interval (twelve waits of 1 s) while n8n's ticks go on.
  *
- * Both cases run on n8n's legacy scheduler and, with CPN_N8N_SCHEDULER=durable, on its durable one.
+ * The trigger case runs on n8n's legacy scheduler and, with CPN_N8N_SCHEDULER=durable, on its
+ * durable one; the action case on the legacy one only (a manual execution does not go through the
+ * trigger scheduler, so the durable run would prove it again).
  * Before the fix the retries came 11, 15, 21, 29 s... apart (each 429 cut the process's share
  * of the tier and the next request waited for a cushion of tokens at the cut rate).
  *
@@ -28,6 +30,7 @@ const STORM = { status: 429, times: 12, retryAfterSec: 1, rateLimitRemaining: 0 
 
 type Entry = Record<string, unknown>;
 const timeOf = (entry: Entry) => Date.parse(String(entry.time));
+const durable = process.env.CPN_N8N_SCHEDULER === 'durable';
 
 describe('a storm of twelve 429s (Retry-After 1 s, X-RateLimit-Remaining 0)', () => {
 	let e2e: E2E;
@@ -44,7 +47,7 @@ describe('a storm of twelve 429s (Retry-After 1 s, X-RateLimit-Remaining 0)', ()
 
 	const getMany = actionWorkflow('Storm: Get Many Members', { resource: 'member', operation: 'getAll', returnAll: false, limit: 5, filters: {}, options: {}, simplify: true });
 
-	it('Member → Get Many (Limit 5) waits 1 s per 429 as asked and delivers its five members within 60 s', async () => {
+	(durable ? it.skip : it)('Member → Get Many (Limit 5) waits 1 s per 429 as asked and delivers its five members within 60 s', async () => {
 		// n8n has read members before (the tier's count is known), as an instance in use has.
 		expect((await e2e.runWorkflowFull(getMany)).status).toBe('success');
 		const before = (await e2e.requestsTo(USERS)).length;
@@ -100,8 +103,6 @@ describe('a storm of twelve 429s (Retry-After 1 s, X-RateLimit-Remaining 0)', ()
 		expect(runs.flatMap((r) => r.output['Member Trigger'] ?? []).filter((i) => i.json.id === member.id)).toHaveLength(1);
 	});
 });
-
-const durable = process.env.CPN_N8N_SCHEDULER === 'durable';
 
 (durable ? describe : describe.skip)("five minutes of Medium-tier load on n8n's durable scheduler (point 4)", () => {
 	const LOAD_MS = 5 * 60_000;

@@ -6,7 +6,9 @@
  *
  * - Two triggers in one workflow polling at the same moments (every 10 s, the same six Custom
  *   poll times) for at least 10 polls each, with changes on both feeds: no error execution, and
- *   each change arrives at the first poll after it shows in its feed.
+ *   each change arrives at the first poll after it shows in its feed. On n8n's legacy scheduler,
+ *   where both share the workflow's isolate; on the durable one each poll is a task of its own,
+ *   and trigger-lifecycle.e2e's hanging-API case runs the same workflow there.
  * - 429s whose waits would keep a poll past its time: the poll fails as rate limited inside it,
  *   and once the API answers normally every change arrives once. (Polls that outlast their
  *   interval under a short storm of 429s, with no failed execution: rate-limit-storm.e2e.)
@@ -23,6 +25,7 @@ const MEMBERS_FEED = '/public-api/v1/incremental/users';
 const ATTENDEES_FEED = '/public-api/v1/incremental/event-attendees';
 
 type Item = { json: Record<string, unknown> };
+const durable = process.env.CPN_N8N_SCHEDULER === 'durable';
 
 describe('triggers under n8n\'s scheduler', () => {
 	let e2e: E2E;
@@ -61,7 +64,7 @@ describe('triggers under n8n\'s scheduler', () => {
 	const itemsOf = (runs: ExecutionResult[], node: string) => runs.flatMap((run) => (run.output[node] ?? []) as Item[]);
 	const failures = (runs: ExecutionResult[]) => runs.filter((run) => run.status !== 'success').map((run) => `${run.id} ${run.status}`);
 
-	it('two triggers in one workflow, polling at the same moments: no error execution, each change at the first poll after it shows', async () => {
+	(durable ? it.skip : it)('two triggers in one workflow, polling at the same moments: no error execution, each change at the first poll after it shows', async () => {
 		const sandbox = e2e.sandbox!;
 		const memberPolls = (await feedRequests(MEMBERS_FEED)).length;
 		const attendeePolls = (await feedRequests(ATTENDEES_FEED)).length;
