@@ -1,9 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import { EMAIL_TAKEN, cannotCreateMessage, heldByInactiveMember } from '../actions/member/createOrUpdateFields';
 import { clock } from '../transport/clock';
 import type { JobKind } from './jobs';
-import { jobEndpoints } from './jobs';
+import { MAX_ROWS_PER_JOB, jobEndpoints } from './jobs';
 import { POLL_MAX_MS, POLL_MIN_MS, readRows } from './operation';
+import { heavyQuota } from './quota';
 import type { PreparedRow, RowResult } from './submitAndWait';
 import { submitAndWait } from './submitAndWait';
 
@@ -26,6 +29,8 @@ export interface CreateOrUpdateOptions {
 	updateBody?: IDataObject;
 	/** The whole run's wait, every step included. */
 	maxWaitMs: number;
+	/** When the daily quota cannot cover the run: submit what it allows (the rest `not_submitted`) rather than fail first. */
+	allowPartialRun: boolean;
 }
 
 /** The row of a step's result: its status, its job, and every job the item was in so far. */
@@ -38,15 +43,51 @@ async function* each(rows: PreparedRow[]): AsyncGenerator<PreparedRow> {
 	yield* rows;
 }
 
+const jobsFor = (rows: number) => Math.ceil(rows / MAX_ROWS_PER_JOB);
+
+/**
+ * Why the Heavy tier's daily quota cannot cover the run, or undefined when it can (or the API
+ * does not say). The most jobs the run needs: the update jobs of every row, the create jobs of
+ * every row that could create a member, and the jobs that set what creation cannot.
+ */
+async function quotaShortfall(ctx: IExecuteFunctions, rows: Array<CreateOrUpdateRow | undefined>): Promise<string | undefined> {
+	const read = rows.filter((row): row is CreateOrUpdateRow => row !== undefined);
+	const jobs = {
+		update: jobsFor(read.length),
+		create: jobsFor(read.filter((row) => row.create).length),
+		complete: jobsFor(read.filter((row) => row.create && row.afterCreate).length),
+	};
+	const needed = jobs.update + jobs.create + jobs.complete;
+	// One job is its own check: refused for the quota, it was not submitted.
+	if (needed <= 1) return undefined;
+	const quota = await heavyQuota(ctx);
+	if (quota === undefined || needed <= quota.remaining) return undefined;
+	const perHundred = needed / jobs.update;
+	const fit = Math.floor(quota.remaining / perHundred) * MAX_ROWS_PER_JOB;
+	return (
+		`The daily quota of the Heavy tier cannot cover this run: it needs up to ${needed} jobs (${jobs.update} update, ${jobs.create} create, ${jobs.complete} to set what creation cannot), ` +
+		`and ${quota.remaining} are left today; the quota resets at ${new Date(quota.resetsAt).toISOString()}. Nothing was submitted. ` +
+		`Split the list (about ${fit} rows fit in what is left), or run it after the reset; or turn on "Partial Run Under the Daily Quota" to submit what the quota allows`
+	);
+}
+
 /**
  * Create or update many members, by email, in the fewest Heavy-tier jobs that need no guess:
  *
+ * 0. Every item is read, and the most jobs the run needs is checked against the Heavy tier's
+ *    daily quota (`quotaShortfall`): a run that cannot finish today fails before its first job,
+ *    unless the user accepts a partial run.
  * 1. Every row goes in an update job. A member who exists is updated (`updated`, or `noop` when
  *    nothing changed); for an email no member has, the job answers `not_found`, the API's
- *    documented status (the spec gives no status or message for creating an email that
- *    exists, and says that a create job with an invalid row is refused whole).
- * 2. Only the rows answered `not_found` go in create jobs.
- * 3. A created member that the item also gives fields creation cannot set (bio, member type,
+ *    documented status.
+ * 2. Only the rows answered `not_found` go in create jobs. A create job refused whole because
+ *    of some rows (batch rule 1) goes again without them (`submitAndWait`).
+ * 3. The rows whose creation failed go in one more update job: another execution may have
+ *    created a member with the email since step 1 (the spec gives no status or message for
+ *    creating an email that exists). A row it updates lost that race and is `updated`; a row
+ *    still `not_found` whose creation was refused for its email belongs to a member the API does
+ *    not update (a deactivated one), and fails saying so.
+ * 4. A created member that the item also gives fields creation cannot set (bio, member type,
  *    approval status, profile answers) gets them in one more update job.
  *
  * A row is in each kind of job at most once, and only after the step before answered for it;
@@ -95,13 +136,23 @@ export async function createOrUpdateMany(
 		entries.forEach(({ itemIndex }, local) => out.set(itemIndex, results[local]));
 		return out;
 	};
+	const updateRowOf = (itemIndex: number) => ({ itemIndex, row: rows[itemIndex].update, key: rows[itemIndex].key });
 
-	// 1. Update every row, as the items are read.
+	// 0. Read every item, and check the run against the daily quota before its first job.
+	const prepared: PreparedRow[] = [];
 	const prepare = async (itemIndex: number) => {
 		rows[itemIndex] = await options.prepare(itemIndex);
 		return { row: rows[itemIndex].update, key: rows[itemIndex].key };
 	};
-	const updated = await submitAndWait(ctx, count, readRows(ctx, prepare, count), {
+	for await (const entry of readRows(ctx, prepare, count)) prepared.push(entry);
+	const shortfall = options.allowPartialRun ? undefined : await quotaShortfall(ctx, rows);
+	if (shortfall !== undefined) {
+		if (!ctx.continueOnFail()) throw new NodeOperationError(ctx.getNode(), shortfall);
+		return Array.from({ length: count }, (): RowResult => ({ status: 'not_submitted', failed: true, reason: shortfall }));
+	}
+
+	// 1. Update every row.
+	const updated = await submitAndWait(ctx, count, each(prepared), {
 		endpoints: () => jobEndpoints('updateUsers'),
 		extraBody: options.updateBody,
 		waitForCompletion: true,
@@ -117,13 +168,30 @@ export async function createOrUpdateMany(
 		if (result.status !== 'not_found') return;
 		const { create, cannotCreate, key } = rows[itemIndex];
 		if (create) toCreate.push({ itemIndex, row: create, key });
-		else results[itemIndex] = { ...settled(result, 'created', []), status: 'failed', failed: true, reason: `No member has this email, and a new member cannot be created from this item: ${cannotCreate}` };
+		else results[itemIndex] = { ...settled(result, 'created', []), status: 'failed', failed: true, reason: cannotCreateMessage(rows[itemIndex].update.email as string, cannotCreate) };
 	});
 	const created = await step('createUsers', toCreate);
 	const firstJobs = (itemIndex: number) => (updated[itemIndex].jobId ? [String(updated[itemIndex].jobId)] : []);
 	for (const [itemIndex, result] of created) results[itemIndex] = settled(result, 'created', firstJobs(itemIndex));
 
-	// 3. Set on the new members what creation could not.
+	// 3. Update again the rows whose creation failed: their email may have been taken meanwhile.
+	const refused = [...created].filter(([, result]) => result.status === 'failed').map(([itemIndex]) => updateRowOf(itemIndex));
+	for (const [itemIndex, result] of await step('updateUsers', refused)) {
+		const done = results[itemIndex];
+		if (!result.failed) {
+			results[itemIndex] = settled(result, 'updated', done.jobIds as string[]);
+			continue;
+		}
+		const jobIds = [...(done.jobIds as string[]), ...(result.jobId ? [String(result.jobId)] : [])];
+		const createAnswer = done.reason ?? '';
+		const reason =
+			result.status === 'not_found' && EMAIL_TAKEN.test(createAnswer)
+				? heldByInactiveMember(rows[itemIndex].update.email as string, createAnswer)
+				: `${createAnswer}. Nothing was created`;
+		results[itemIndex] = { ...done, reason, jobIds };
+	}
+
+	// 4. Set on the new members what creation could not.
 	const toComplete = [...created]
 		.filter(([itemIndex, result]) => !result.failed && rows[itemIndex].afterCreate)
 		.map(([itemIndex]) => ({ itemIndex, row: rows[itemIndex].afterCreate as IDataObject, key: rows[itemIndex].key }));

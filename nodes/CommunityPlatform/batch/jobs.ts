@@ -11,6 +11,8 @@ export interface JobEndpoints {
 	statusPath(jobId: string): ApiPath;
 	/** Per-row statuses that count as success. */
 	succeeded: string[];
+	/** The API refuses the whole job when one row fails its checks (batch rule 1: creation). */
+	refusedWhole?: boolean;
 }
 
 /** The endpoints of a kind of job; a club job's club is named `clubLabel` in errors (the field it came from). */
@@ -18,7 +20,12 @@ export function jobEndpoints(kind: JobKind, clubId = '', clubLabel = 'Club'): Jo
 	const club = { [clubLabel]: clubId };
 	switch (kind) {
 		case 'createUsers':
-			return { submitPath: '/users/batch', statusPath: (id) => pathOf`/users/batch/${{ 'Job ID': id }}`, succeeded: ['created'] };
+			return {
+				submitPath: '/users/batch',
+				statusPath: (id) => pathOf`/users/batch/${{ 'Job ID': id }}`,
+				succeeded: ['created'],
+				refusedWhole: true,
+			};
 		case 'updateUsers':
 			return {
 				submitPath: '/users/batch-update',

@@ -192,14 +192,55 @@ class JobSubmitter {
 				this.notSent.push(...chunk.map((entry) => entry.itemIndex));
 				return;
 			}
+			const status = Number((error as NodeApiError).httpCode);
+			if (status === 400 && endpoints.refusedWhole && chunk.length > 1) {
+				await this.isolate(endpoints, chunk, errorText(error));
+				return;
+			}
 			// The API refused this job (4xx), or its fate is unknown (5xx, no answer, an answer
 			// without a job id; the error says so and it was not re-sent): its rows fail; the rest go on.
-			const status = Number((error as NodeApiError).httpCode);
 			const refused = status >= 400 && status < 500;
 			const why = `${refused ? 'The job was not accepted' : "The job submission's outcome is unknown"}: ${errorText(error)}`;
 			for (const entry of chunk) this.fail(entry.itemIndex, why);
 		}
 	}
+
+	/**
+	 * A job the API refused whole because of some of its rows (batch rule 1: a create job with
+	 * one invalid row): a row can turn invalid after the node checked it, its email taken by a
+	 * member created meanwhile. The rows the refusal names (`users[3]: ...`) fail alone, with what
+	 * it says of them, and the others go again as a job of their own; a refusal that names no row
+	 * sends the job again as two halves, down to the rows refused alone (see `submit`).
+	 */
+	private async isolate(endpoints: JobEndpoints, chunk: Entry[], message: string) {
+		const named = rowsNamedIn(message, chunk.length);
+		if (named.size === 0) {
+			const half = Math.ceil(chunk.length / 2);
+			await this.submit(endpoints, chunk.slice(0, half));
+			await this.submit(endpoints, chunk.slice(half));
+			return;
+		}
+		for (const [position, said] of named) this.fail(chunk[position].itemIndex, `The job was not accepted because of this row: ${said}`);
+		const rest = chunk.filter((_, position) => !named.has(position));
+		if (rest.length > 0) await this.submit(endpoints, rest);
+	}
+}
+
+/**
+ * The rows of a job that a refusal names, by position (`users[3]`), each with the part of the
+ * message about it; none when it names a position the job does not have (the message is then
+ * not about positions in this job).
+ */
+export function rowsNamedIn(message: string, rowCount: number): Map<number, string> {
+	const named = new Map<number, string>();
+	for (const part of message.split(/;\s*/)) {
+		for (const match of part.matchAll(/users\[(\d+)\]/g)) {
+			const position = Number(match[1]);
+			if (position >= rowCount) return new Map();
+			named.set(position, part.slice(part.indexOf(match[0])).trim());
+		}
+	}
+	return named;
 }
 
 /** A job followed by the JobWatcher: when it was accepted, and when its status is read next. */

@@ -184,6 +184,9 @@ export class Pacer {
 
 	private dailyResetAt = 0;
 
+	/** When the tier last answered (epoch ms), with or without a daily quota header. */
+	private lastAnswerAt: number | undefined;
+
 	constructor(limits: TierLimits) {
 		this.limits = { ...limits };
 		this.level = limits.burst;
@@ -228,6 +231,7 @@ export class Pacer {
 			blockedUntil: this.blockedUntil,
 			dailyRemaining: this.dailyRemaining,
 			dailyResetAt: this.dailyResetAt,
+			lastAnswerAt: this.lastAnswerAt,
 		};
 	}
 
@@ -365,6 +369,7 @@ export class Pacer {
 		this.level = Math.min(this.level, this.limits.burst);
 		if (dailyRemaining !== undefined) this.dailyRemaining = dailyRemaining;
 		if (dailyReset !== undefined) this.dailyResetAt = dailyReset * 1000;
+		this.lastAnswerAt = now;
 		if (refused) this.level += 1;
 		const heardBefore = this.heard;
 		if (ticket) {

@@ -350,6 +350,25 @@ export async function apiRequest<T = unknown>(this: ApiContext, req: ApiRequest)
 	}
 }
 
+/** A tier's daily quota: the requests left today, and when it resets (epoch ms). */
+export interface DailyQuota {
+	remaining: number;
+	resetsAt: number;
+}
+
+/**
+ * What this n8n process last heard of a tier's daily quota (X-RateLimit-Daily-Remaining and
+ * -Reset on the tier's latest answer); 'not said' when the tier's answers since the last reset
+ * carried no such headers; undefined when the tier has not answered since the last reset.
+ */
+export async function knownDailyQuota(ctx: ApiContext, tier: Tier): Promise<DailyQuota | 'not said' | undefined> {
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	const { dailyRemaining, dailyResetAt, lastAnswerAt } = pacerFor(normalizeBaseUrl(credentials.baseUrl), String(credentials.clientId ?? ''), tier).state;
+	if (dailyRemaining !== undefined && clock.now() < dailyResetAt) return { remaining: dailyRemaining, resetsAt: dailyResetAt };
+	if (lastAnswerAt !== undefined && dailyRemaining === undefined) return 'not said';
+	return undefined;
+}
+
 /** An error body as JSON, or the raw text (an HTML page, a proxy's message) for apiError to summarise. */
 function safeJson(text: string): unknown {
 	try {

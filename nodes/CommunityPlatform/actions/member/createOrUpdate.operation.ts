@@ -4,22 +4,24 @@ import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-work
 import { apiRequest, pathOf } from '../../transport/request';
 import { shownFor } from '../operation';
 import { createMemberSchema } from './createFields';
-import { createOrUpdateProperties, readCreateOrUpdate, setAfterCreate } from './createOrUpdateFields';
+import type { CreateOrUpdateInput } from './createOrUpdateFields';
+import {
+	EMAIL_TAKEN,
+	cannotCreateMessage,
+	createOrUpdateProperties,
+	heldByInactiveMember,
+	readCreateOrUpdate,
+	setAfterCreate,
+} from './createOrUpdateFields';
 
 export const displayOptions = shownFor('member', 'createOrUpdate');
 
 export const description = updateDisplayOptions(displayOptions, createOrUpdateProperties);
 
-/**
- * Updates the member with the item's email, or creates one when there is none (`action` says
- * which). The update goes first: a member who exists costs one request, and "no member has
- * this email" is the API's documented 404. A new member costs two (three when it also gets
- * fields that creation cannot set: they follow as an update of the new member).
- */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const input = await readCreateOrUpdate(this, itemIndex, createMemberSchema);
+/** The member with the item's email, updated; undefined when no member has it (the API's documented 404). */
+async function updateByEmail(ctx: IExecuteFunctions, input: CreateOrUpdateInput, itemIndex: number): Promise<IDataObject | undefined> {
 	try {
-		const updated = (await apiRequest.call(this, {
+		const updated = (await apiRequest.call(ctx, {
 			method: 'POST',
 			path: '/updateProfileByEmail',
 			body: { ...input.fields, ...input.answers, email: input.email },
@@ -28,17 +30,50 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		return { action: 'updated', userId: (updated.user as IDataObject | undefined)?.id, email: input.email, ...updated };
 	} catch (error) {
 		// Re-wrapping an n8n error hands back the original.
-		if (!(error instanceof NodeApiError)) throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
-		if (error.httpCode !== '404') throw new NodeApiError(this.getNode(), error as unknown as JsonObject);
+		if (!(error instanceof NodeApiError)) throw new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+		if (error.httpCode !== '404') throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
+		return undefined;
 	}
+}
+
+/**
+ * Updates the member with the item's email, or creates one when there is none (`action` says
+ * which). The update goes first: a member who exists costs one request, and "no member has
+ * this email" is the API's documented 404. A new member costs two (three when it also gets
+ * fields that creation cannot set: they follow as an update of the new member).
+ *
+ * Between the update and the creation another execution may create a member with the email:
+ * a creation refused (400 or 409) sends the update again, which then updates that member (one
+ * request more). When the update still finds no one and the refusal says the email is in use,
+ * a member the API does not update holds it (a deactivated one): the item fails saying so.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const input = await readCreateOrUpdate(this, itemIndex, createMemberSchema);
+	const updated = await updateByEmail(this, input, itemIndex);
+	if (updated) return updated;
 
 	if (!input.create) {
-		throw new NodeOperationError(this.getNode(), `No member has the email "${input.email}", and a new member cannot be created from this item`, {
+		throw new NodeOperationError(this.getNode(), cannotCreateMessage(input.email, input.cannotCreate), { itemIndex });
+	}
+	let created: IDataObject;
+	try {
+		created = (await apiRequest.call(this, { method: 'POST', path: '/users', body: input.create, itemIndex })) as IDataObject;
+	} catch (error) {
+		const refused = error instanceof NodeApiError && ['400', '409'].includes(error.httpCode ?? '');
+		if (!refused) throw error;
+		const raced = await updateByEmail(this, input, itemIndex);
+		if (raced) return raced;
+		if (EMAIL_TAKEN.test(error.message)) {
+			throw new NodeOperationError(this.getNode(), heldByInactiveMember(input.email, error.message), { itemIndex });
+		}
+		const message = `No member has the email "${input.email}", and the API refused to create one: ${error.message}. Nothing was created; fix what the API names and run the item again`;
+		throw new NodeApiError(this.getNode(), { message, httpCode: error.httpCode } as JsonObject, {
+			message,
+			description: error.description ?? undefined,
+			httpCode: error.httpCode ?? undefined,
 			itemIndex,
-			description: `${input.cannotCreate}. Fix this to create the member; nothing was created.`,
 		});
 	}
-	const created = (await apiRequest.call(this, { method: 'POST', path: '/users', body: input.create, itemIndex })) as IDataObject;
 	const userId = String(created.userId);
 	const result = { action: 'created', userId, email: input.email, ...created };
 	const later = setAfterCreate(input);
@@ -54,11 +89,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	} catch (error) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`The member was created (ID ${userId}), but setting its other fields failed: ${(error as Error).message}`,
-			{
-				itemIndex,
-				description: `${(error as NodeApiError).description ?? ''} Run the item again once fixed: the member now exists, so it is updated.`.trim(),
-			},
+			`The member was created (ID ${userId}), but setting its other fields failed: ${(error as Error).message}. Fix this and run the item again: the member now exists, so it is updated`,
+			{ itemIndex, description: (error as NodeApiError).description ?? undefined },
 		);
 	}
 }

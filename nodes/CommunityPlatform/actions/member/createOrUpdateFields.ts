@@ -94,3 +94,20 @@ export function setAfterCreate(input: CreateOrUpdateInput): { fields: IDataObjec
 	if (Object.keys(fields).length + Object.keys(input.answers).length === 0) return undefined;
 	return { fields, answers: input.answers };
 }
+
+/** Why an item with no member behind its email cannot create one; said in full, since an error output keeps only the message. */
+export function cannotCreateMessage(email: string, cannotCreate: string | undefined): string {
+	return `No member has the email "${email}", and a new member cannot be created from this item: ${cannotCreate ?? 'its fields are incomplete'}. Nothing was created; set the missing fields to create the member, or leave the item out`;
+}
+
+/** A creation's refusal that says the email is in use already (the wording is the API's, not given by the spec). */
+export const EMAIL_TAKEN = /exist|taken|in use|already|duplicate/i;
+
+/**
+ * The update found no member with the email and the creation answered that the email is in use,
+ * and this stays so when the update is tried again: a member holds the email whom the API does
+ * not update (PATCH rule 1: an archived member is "not found"), most likely a deactivated one.
+ */
+export function heldByInactiveMember(email: string, createAnswer: string): string {
+	return `The email "${email}" belongs to a member the API does not update, most likely a deactivated member: the update found no member with it, and the creation answered "${createAnswer}". Nothing was created or changed. Reactivate the member in the community's admin (this item then updates them), or remove the item`;
+}

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { z } from 'zod';
 
 import { createOrUpdateMany } from '../../batch/createOrUpdate';
 import { maxWaitField, maxWaitMs, runBatch } from '../../batch/operation';
@@ -8,6 +9,21 @@ import { shownFor } from '../operation';
 import { batchCreateRowSchema } from './createFields';
 import { createOrUpdateProperties, readCreateOrUpdate, setAfterCreate } from './createOrUpdateFields';
 import { batchOptions, batchOptionsSchema, batchUpdateRow } from './updateFields';
+
+const partialRunField: INodeProperties = {
+	displayName: 'Partial Run Under the Daily Quota',
+	name: 'allowPartialRun',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to submit what the Heavy tier’s daily quota allows when it cannot cover the whole list (the rows left over come back as not_submitted), instead of failing before the first job',
+};
+
+/** The update jobs' options, and whether a run the daily quota cannot cover goes ahead in part. */
+const createOrUpdateOptions: INodeProperties = {
+	...batchOptions,
+	options: [...(batchOptions.options as INodeProperties[]), partialRunField].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+};
 
 const properties: INodeProperties[] = [
 	{
@@ -19,7 +35,7 @@ const properties: INodeProperties[] = [
 	},
 	maxWaitField,
 	...createOrUpdateProperties,
-	batchOptions,
+	createOrUpdateOptions,
 ];
 
 export const displayOptions = shownFor('member', 'createOrUpdateMany');
@@ -28,11 +44,17 @@ export const description = updateDisplayOptions(displayOptions, properties);
 
 /** Update jobs for every input item, create jobs for the emails no member has; one result per item. */
 export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const updateBody = readParameters(this, 0, [batchOptions], batchOptionsSchema);
+	const { allowPartialRun, ...updateBody } = readParameters(
+		this,
+		0,
+		[createOrUpdateOptions],
+		batchOptionsSchema.extend({ allowPartialRun: z.boolean().optional() }),
+	);
 	return await runBatch(this, async (count) =>
 		await createOrUpdateMany(this, count, {
 			updateBody,
 			maxWaitMs: maxWaitMs(this),
+			allowPartialRun: allowPartialRun === true,
 			prepare: async (itemIndex) => {
 				const input = await readCreateOrUpdate(this, itemIndex, batchCreateRowSchema);
 				const later = setAfterCreate(input);
