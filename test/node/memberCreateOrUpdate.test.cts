@@ -127,6 +127,53 @@ describe('Member: Create or Update', () => {
 				'The member was created (ID u9), but setting its other fields failed: invalid approvalStatus. Fix this and run the item again: the member now exists, so it is updated',
 		});
 	});
+
+	describe('when the world moves between the update and the creation', () => {
+		const TAKEN = () => ({ message: 'a member with this email already exists' });
+		const fields = { firstName: 'Ada', position: 'Engineer', company: 'Acme' };
+
+		it('another execution created the member meanwhile: the refused creation sends the update again, which updates that member', async () => {
+			const updates = capture('post', '/updateProfileByEmail', 404, NOT_FOUND);
+			const created = capture('post', '/users', 400, TAKEN);
+			capture('post', '/updateProfileByEmail', 200, () => ({ user: { id: 'u7', firstName: 'Ada' }, updatedQuestionAnswers: {} }));
+			const out = await single(fields);
+			expect(updates).toHaveLength(1);
+			expect(created).toHaveLength(1);
+			expect(out[0].json).toMatchObject({ action: 'updated', userId: 'u7', email: 'ada@example.com' });
+			expect(nock.pendingMocks()).toEqual([]);
+		});
+
+		it('a 409 for the creation is handled the same way', async () => {
+			capture('post', '/updateProfileByEmail', 404, NOT_FOUND);
+			capture('post', '/users', 409, TAKEN);
+			capture('post', '/updateProfileByEmail', 200, () => ({ user: { id: 'u7' }, updatedQuestionAnswers: {} }));
+			expect((await single(fields))[0].json.action).toBe('updated');
+		});
+
+		it('a member the API does not update holds the email (a deactivated one): the item fails saying so and what to do, the same on every run', async () => {
+			const expected =
+				'The email "ada@example.com" belongs to a member the API does not update, most likely a deactivated member: the update found no member with it, and the creation answered "a member with this email already exists". Nothing was created or changed. Reactivate the member in the community\'s admin (this item then updates them), or remove the item';
+			for (let run = 0; run < 2; run++) {
+				capture('post', '/updateProfileByEmail', 404, NOT_FOUND);
+				capture('post', '/users', 400, TAKEN);
+				capture('post', '/updateProfileByEmail', 404, NOT_FOUND);
+				const out = await single(fields, true);
+				expect(out[0].json.error).toBe(expected);
+				expect(nock.pendingMocks()).toEqual([]);
+			}
+		});
+
+		it("a creation refused for another reason is the API's reason, saying nothing was created", async () => {
+			capture('post', '/updateProfileByEmail', 404, NOT_FOUND);
+			capture('post', '/users', 400, () => ({ message: 'invalid linkedInUrl' }));
+			capture('post', '/updateProfileByEmail', 404, NOT_FOUND);
+			await expect(single(fields)).rejects.toMatchObject({
+				httpCode: '400',
+				message:
+					'No member has the email "ada@example.com", and the API refused to create one: invalid linkedInUrl. Nothing was created; fix what the API names and run the item again',
+			});
+		});
+	});
 });
 
 // ------------------------------------------------------------------ the batch
@@ -134,7 +181,7 @@ describe('Member: Create or Update', () => {
 type Row = IDataObject & { email: string };
 
 /** A job endpoint's submissions: each job's body, answered with job ids `<prefix>1`, `<prefix>2`, … */
-function jobs(path: string, prefix: string, answer: (row: Row, position: number) => IDataObject) {
+function jobs(path: string, prefix: string, answer: (row: Row, position: number, job: number) => IDataObject) {
 	const submitted: Array<{ users: Row[] } & IDataObject> = [];
 	nock(API)
 		.persist()
@@ -148,8 +195,9 @@ function jobs(path: string, prefix: string, answer: (row: Row, position: number)
 		.get(new RegExp(`^/public-api/v1${path}/${prefix}\\d+$`))
 		.reply(200, (uri: string) => {
 			const jobId = uri.split('/').pop() as string;
-			const { users } = submitted[Number(jobId.slice(prefix.length)) - 1];
-			return { jobId, status: 'completed', results: users.map((row, i) => ({ recordPosition: i, ...answer(row, i) })) };
+			const job = Number(jobId.slice(prefix.length));
+			const { users } = submitted[job - 1];
+			return { jobId, status: 'completed', results: users.map((row, i) => ({ recordPosition: i, ...answer(row, i, job) })) };
 		});
 	return submitted;
 }
@@ -296,5 +344,166 @@ describe('Member: Create or Update Many (Batch)', () => {
 		const out = await many([person(0), { ...person(0), email: 'M0@Example.com' }]);
 		expect(updates[0].users).toHaveLength(1);
 		expect(out[1].json).toMatchObject({ status: 'failed', reason: expect.stringContaining('Duplicate of item 0') });
+	});
+
+	describe('when the world moves between the steps', () => {
+		const TAKEN = 'a user with this email already exists';
+		/** The recheck: m1 was created by someone else meanwhile, m3 belongs to a deactivated member. */
+		const recheckAnswer = (row: Row): IDataObject => (row.email === 'm1@example.com' ? { tenantUserId: 'other-m1', status: 'updated' } : { status: 'not_found' });
+
+		it('a create row refused for its email goes in one more update job: updated if someone created it meanwhile, else the deactivated-member reason', async () => {
+			const updates = jobs('/users/batch-update', 'u', (row, _, job) => (job === 1 ? updateAnswer(row) : recheckAnswer(row)));
+			const creates = jobs('/users/batch', 'c', (row) => (['m1@example.com', 'm3@example.com'].includes(row.email) ? { status: 'failed', reason: TAKEN } : createAnswer(row)));
+			const out = await many([person(0), person(1), person(3), person(4)]);
+
+			expect(creates.map((job) => job.users.map((row) => row.email))).toEqual([['m1@example.com', 'm3@example.com', 'm4@example.com']]);
+			expect(updates.map((job) => job.users.map((row) => row.email))).toEqual([
+				['m0@example.com', 'm1@example.com', 'm3@example.com', 'm4@example.com'],
+				['m1@example.com', 'm3@example.com'],
+			]);
+			// The recheck sends the whole update row: the member someone else created gets this item's fields.
+			expect(updates[1].users[0]).toEqual({ email: 'm1@example.com', firstName: 'M1', position: 'Dev', company: 'Acme' });
+			expect(out[1].json).toMatchObject({ action: 'updated', status: 'updated', failed: false, userId: 'other-m1', jobIds: ['u1', 'c1', 'u2'] });
+			expect(out[2].json).toMatchObject({ status: 'failed', failed: true, jobIds: ['u1', 'c1', 'u2'] });
+			expect(out[2].json.reason).toBe(
+				`The email "m3@example.com" belongs to a member the API does not update, most likely a deactivated member: the update found no member with it, and the creation answered "${TAKEN}". Nothing was created or changed. Reactivate the member in the community's admin (this item then updates them), or remove the item`,
+			);
+			expect(out[3].json).toMatchObject({ action: 'created', failed: false });
+		});
+
+		it('a create job refused whole, naming a row: that row fails alone and goes to the recheck; the rest go again as a job, and are created', async () => {
+			jobs('/users/batch-update', 'u', (row, _, job) => (job === 1 ? updateAnswer(row) : { status: 'not_found' }));
+			const refused: string[][] = [];
+			nock(API)
+				.post('/users/batch', (body: { users: Row[] }) => {
+					if (!body.users.some((row) => row.email === 'm3@example.com')) return false;
+					refused.push(body.users.map((row) => row.email));
+					return true;
+				})
+				.reply(400, { message: `invalid users: users[1]: ${TAKEN}` });
+			const creates = jobs('/users/batch', 'c', createAnswer);
+			const out = await many([person(1), person(3), person(4)]);
+
+			expect(refused).toEqual([['m1@example.com', 'm3@example.com', 'm4@example.com']]);
+			expect(creates.map((job) => job.users.map((row) => row.email))).toEqual([['m1@example.com', 'm4@example.com']]);
+			expect(out.map((item) => [item.json.action, item.json.status])).toEqual([
+				['created', 'created'],
+				[undefined, 'failed'],
+				['created', 'created'],
+			]);
+			expect(out[1].json.reason).toContain('belongs to a member the API does not update');
+			expect(out[1].json.reason).toContain(`users[1]: ${TAKEN}`);
+		});
+
+		it('a create job refused whole without naming a row goes again in halves, down to the row refused alone', async () => {
+			jobs('/users/batch-update', 'u', (row) => ({ ...updateAnswer(row), status: 'not_found' }));
+			const sent: string[][] = [];
+			nock(API)
+				.persist()
+				.post('/users/batch', (body: { users: Row[] }) => {
+					if (!body.users.some((row) => row.email === 'm2@example.com')) return false;
+					sent.push(body.users.map((row) => row.email));
+					return true;
+				})
+				.reply(400, { message: 'one of the users is invalid' });
+			const creates = jobs('/users/batch', 'c', createAnswer);
+			const out = await many([0, 1, 2, 3, 4].map((n) => person(n)));
+
+			expect(sent).toEqual([
+				['m0@example.com', 'm1@example.com', 'm2@example.com', 'm3@example.com', 'm4@example.com'],
+				['m0@example.com', 'm1@example.com', 'm2@example.com'],
+				['m2@example.com'],
+			]);
+			expect(creates.map((job) => job.users.map((row) => row.email))).toEqual([['m0@example.com', 'm1@example.com'], ['m3@example.com', 'm4@example.com']]);
+			expect(out.map((item) => item.json.status)).toEqual(['created', 'created', 'failed', 'created', 'created']);
+			expect(out[2].json.reason).toBe('The job was not accepted: one of the users is invalid. Nothing was created');
+		});
+	});
+
+	describe("the Heavy tier's daily quota", () => {
+		const rows = (count: number) => Array.from({ length: count }, (_, n) => person(n + 10));
+
+		it('a run that needs more jobs than are left fails before the first job, with the numbers and what to do', async () => {
+			nock.cleanAll();
+			const probes = quotaProbe(2);
+			const updates = jobs('/users/batch-update', 'u', updateAnswer);
+			const creates = jobs('/users/batch', 'c', createAnswer);
+			await expect(many(rows(250))).rejects.toMatchObject({
+				message: expect.stringMatching(
+					/^The daily quota of the Heavy tier cannot cover this run: it needs up to 6 jobs \(3 update, 3 create, 0 to set what creation cannot\), and 2 are left today; the quota resets at 2030-01-02T00:00:00.000Z\. Nothing was submitted\. Split the list \(about 100 rows fit in what is left\), or run it after the reset/,
+				),
+			});
+			expect(probes).toEqual([{ users: [] }]);
+			expect([updates, creates]).toEqual([[], []]);
+		});
+
+		it('under Continue On Fail every row says not_submitted with the reason', async () => {
+			nock.cleanAll();
+			quotaProbe(2);
+			const out = await runNode({ items: rows(250), parameters: CREATE_OR_UPDATE_FROM_ROWS, continueOnFail: true });
+			expect(out).toHaveLength(250);
+			expect(new Set(out.map((item) => item.json.status))).toEqual(new Set(['not_submitted']));
+			expect(out[249].json.reason).toContain('it needs up to 6 jobs');
+		});
+
+		it('with "Partial Run Under the Daily Quota" the run goes ahead without asking, and the quota stops it where it runs out', async () => {
+			nock.cleanAll();
+			const probes = quotaProbe(2, true);
+			let left = 2;
+			const submitted: Row[][] = [];
+			nock(API)
+				.persist()
+				.post('/users/batch-update', (body: { users: Row[] }) => body.users.length > 0)
+				.reply(() => {
+					if (left === 0) return [429, { message: 'Daily quota exceeded' }, { 'Retry-After': '40000', 'X-RateLimit-Daily-Remaining': '0', 'X-RateLimit-Daily-Reset': String(DAY_END) }];
+					left--;
+					submitted.push([]);
+					return [202, { jobId: `u${submitted.length}`, status: 'pending' }, { 'X-RateLimit-Daily-Remaining': String(left), 'X-RateLimit-Daily-Reset': String(DAY_END) }];
+				})
+				.get(/^\/public-api\/v1\/users\/batch-update\/u\d+$/)
+				.reply(200, (uri: string) => ({
+					jobId: uri.split('/').pop(),
+					status: 'completed',
+					results: Array.from({ length: 100 }, (_, i) => ({ recordPosition: i, status: 'updated', tenantUserId: `t${i}` })),
+				}));
+			const out = await many(rows(250), { batchOptions: { allowPartialRun: true } });
+			expect(probes).toEqual([]);
+			expect(out.slice(0, 200).every((item) => item.json.action === 'updated')).toBe(true);
+			expect(out.slice(200).every((item) => item.json.status === 'not_submitted')).toBe(true);
+			expect(out[200].json.reason).toContain('The daily request quota of the heavy tier is used up');
+		});
+
+		it('what the process already knows of the quota is used: no probe', async () => {
+			nock.cleanAll();
+			const probes = quotaProbe(200);
+			jobs('/users/batch-update', 'u', updateAnswer);
+			jobs('/users/batch', 'c', createAnswer);
+			await many([person(0), person(1)]);
+			await many([person(0), person(1)]);
+			expect(probes).toHaveLength(1);
+		});
+
+		it('an API whose answers carry no daily quota headers is asked once, then never again, and the run goes ahead', async () => {
+			nock.cleanAll();
+			const probes: IDataObject[] = [];
+			nock(API)
+				.persist()
+				.post('/users/batch-update', (body: { users: Row[] }) => body.users.length === 0 && probes.push(body) > 0)
+				.reply(400, { message: 'users must contain between 1 and 100 items' });
+			jobs('/users/batch-update', 'u', updateAnswer);
+			jobs('/users/batch', 'c', createAnswer);
+			expect((await many([person(0), person(1)]))[1].json.action).toBe('created');
+			expect((await many([person(0), person(1)]))[1].json.action).toBe('created');
+			expect(probes).toHaveLength(1);
+		});
+
+		it('a run that needs one job at most sends no probe', async () => {
+			nock.cleanAll();
+			const probes = quotaProbe(200, true);
+			jobs('/users/batch-update', 'u', updateAnswer);
+			// No row could create a member (no First Name): one update job at most.
+			await many([person(0, { first: '' }), person(1, { first: '' })]);
+			expect(probes).toEqual([]);
+		});
 	});
 });
