@@ -210,18 +210,18 @@ const DAY_END = Date.UTC(2030, 0, 2) / 1000;
  */
 function quotaProbe(remaining: number, optional = false) {
 	const probed: IDataObject[] = [];
-	const scope = nock(API)
+	nock(API)
 		.post('/users/batch-update', (body: IDataObject) => {
 			if ((body.users as unknown[]).length !== 0) return false;
 			probed.push(body);
 			return true;
 		})
+		.optionally(optional)
 		.reply(400, { message: 'users must contain between 1 and 100 items' }, {
 			'X-RateLimit-Daily-Limit': '200',
 			'X-RateLimit-Daily-Remaining': String(remaining),
 			'X-RateLimit-Daily-Reset': String(DAY_END),
 		});
-	if (optional) scope.interceptors.forEach((interceptor) => interceptor.optionally());
 	return probed;
 }
 

@@ -27,7 +27,7 @@ import { TIERS } from './rateLimit.cjs';
 import type { InFlightRequest, RequestLog, RequestLogEntry, SandboxStats } from './requestLog.cjs';
 import { optOutView } from './render.cjs';
 import type { RouteResult } from './router.cjs';
-import type { Store } from './store.cjs';
+import { type CreateJobRules, EXISTING_EMAIL_RULES, type Store } from './store.cjs';
 import { type Attendee, type CommunityEvent, MEMBER_TYPES, type Member, REGISTRATION_SOURCES, type Tier } from './types.cjs';
 import { ApiError, type Json, badRequest, isEmail, notFound, parseIso } from './validate.cjs';
 
@@ -368,6 +368,24 @@ export class SandboxAdmin {
 		return { cursorVersion: this.rt.store.cursorVersion };
 	}
 
+	/**
+	 * How create jobs treat a row whose email a member has (`existingEmail`), and emails for which
+	 * a member is created when the next create job arrives (`takeEmailsFirst`).
+	 */
+	setCreateJobRules(input: { existingEmail?: string; takeEmailsFirst?: unknown }): CreateJobRules {
+		const rules = this.rt.store.createJobRules;
+		if (input.existingEmail !== undefined) {
+			if (!(EXISTING_EMAIL_RULES as readonly string[]).includes(input.existingEmail)) badRequest(`existingEmail must be one of ${EXISTING_EMAIL_RULES.join(', ')}`);
+			rules.existingEmail = input.existingEmail as CreateJobRules['existingEmail'];
+		}
+		if (input.takeEmailsFirst !== undefined) {
+			const emails = input.takeEmailsFirst;
+			if (!Array.isArray(emails) || !emails.every((e) => typeof e === 'string' && isEmail(e))) badRequest('takeEmailsFirst must be an array of emails');
+			rules.takeEmailsFirst = [...(emails as string[])];
+		}
+		return { ...rules, takeEmailsFirst: [...rules.takeEmailsFirst] };
+	}
+
 	/** What a feed page with more rows waiting says as its serverTimestamp: the last row's updatedAt or the hold-back cutoff. */
 	setServerTimestampMode(mode: ServerTimestampMode): { serverTimestamp: ServerTimestampMode } {
 		if (!SERVER_TIMESTAMP_MODES.includes(mode)) badRequest(`mode must be one of ${SERVER_TIMESTAMP_MODES.join(', ')}`);
@@ -426,6 +444,8 @@ export class SandboxAdmin {
 				return okBody(this.setDailyQuota(b.tier as string, b.remaining as number, (b.clientId as string | undefined) ?? this.rt.clientId));
 			case 'POST /__admin/jobs':
 				return okBody(this.setJobMode((b.mode as JobMode) ?? 'normal', b.times as number | undefined));
+			case 'POST /__admin/create-jobs':
+				return okBody(this.setCreateJobRules(b as { existingEmail?: string; takeEmailsFirst?: unknown }));
 			case 'POST /__admin/feeds/cursor-version':
 				return okBody(this.bumpCursorVersion());
 			case 'POST /__admin/feeds/server-timestamp':

@@ -51,6 +51,45 @@ describe('POST /users/batch (create)', () => {
 		expect(created.body.userEmail).toBe('batch.user1@example.com');
 	});
 
+	describe('an email a member has (the spec is silent; see README)', () => {
+		afterEach(() => sandbox.admin.setCreateJobRules({ existingEmail: 'fail-row', takeEmailsFirst: [] }));
+		const deactivatedEmail = () => {
+			const row = sandbox.admin.feedMembers({ kind: 'created', email: `gone${Date.now()}@example.com` });
+			sandbox.admin.feedMembers({ kind: 'deactivated', userId: String(row.id) });
+			return String(row.userEmail);
+		};
+
+		it("by default the row fails when the job reaches it, a deactivated member's email too, and the others are created", async () => {
+			const gone = deactivatedEmail();
+			const submit = await api.post('/users/batch', { users: [newUser(40), newUser(41, { email: gone })] });
+			expect(submit.status).toBe(202);
+			const done = await finish(`/users/batch/${submit.body.jobId}`);
+			expect(done.results).toEqual([
+				{ recordPosition: 0, tenantUserId: expect.any(String), status: 'created' },
+				{ recordPosition: 1, status: 'failed', reason: 'a user with this email already exists' },
+			]);
+			expect((await api.post('/users', { ...newUser(42), email: gone })).body).toEqual({ message: 'a user with this email already exists' });
+		});
+
+		it('refuse-job: the submission is refused whole, naming the rows', async () => {
+			sandbox.admin.setCreateJobRules({ existingEmail: 'refuse-job' });
+			const existing = members()[0].email;
+			const gone = deactivatedEmail();
+			const submit = await api.post('/users/batch', { users: [newUser(43), newUser(44, { email: existing }), newUser(45, { email: gone })] });
+			expect(submit.status).toBe(400);
+			expect(submit.body.message).toBe('invalid users: users[1]: a user with this email already exists; users[2]: a user with this email already exists');
+			expect(sandbox.store.memberByEmail('batch.user43@example.com')).toBeUndefined();
+		});
+
+		it('takeEmailsFirst: the next create job finds those emails taken, once', async () => {
+			sandbox.admin.setCreateJobRules({ takeEmailsFirst: ['batch.user46@example.com'] });
+			const first = await api.post('/users/batch', { users: [newUser(46), newUser(47)] });
+			expect(sandbox.store.memberByEmail('batch.user46@example.com')?.firstName).toBe('Taken');
+			expect((await finish(`/users/batch/${first.body.jobId}`)).results.map((r: Body) => r.status)).toEqual(['failed', 'created']);
+			expect(sandbox.admin.setCreateJobRules({}).takeEmailsFirst).toEqual([]);
+		});
+	});
+
 	it('progresses on real time too (timeScale)', async () => {
 		const fast = await startSandbox({ rateLimits: false, members: 30, timeScale: 2 });
 		try {

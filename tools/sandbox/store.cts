@@ -34,11 +34,27 @@ interface ScheduledTask {
 	run: () => void;
 }
 
+/**
+ * The spec does not say what a create job does with a row whose email a member has. `fail-row`
+ * (the default): the row fails when the job reaches it (`failed`, "a user with this email already
+ * exists"), as a member can be created between the submission and the processing, so this must
+ * be checked then anyway. `refuse-job`: the submission is refused whole with 400 naming the row,
+ * the other reading of batch rule 1 ("if any user fails validation the whole batch is rejected").
+ */
+export const EXISTING_EMAIL_RULES = ['fail-row', 'refuse-job'] as const;
+export interface CreateJobRules {
+	existingEmail: (typeof EXISTING_EMAIL_RULES)[number];
+	/** Emails for which a member is created when the next create job arrives, before it is checked (a race). */
+	takeEmailsFirst: string[];
+}
+
 export class Store {
 	/** The feed cursor format the API accepts; raising it makes every outstanding cursor "unsupported" (a server upgrade). */
 	cursorVersion = 1;
 	/** What a feed page with more rows waiting says as its serverTimestamp (see feeds.ts). */
 	serverTimestampMode: ServerTimestampMode = 'last-row';
+	/** How a create job treats a row whose email a member already has, and emails taken when the next create job arrives (see routes/batch.cts). */
+	createJobRules: CreateJobRules = { existingEmail: 'fail-row', takeEmailsFirst: [] };
 	readonly members = new Map<string, Member>();
 	private readonly byEmail = new Map<string, Member>();
 	questions: ProfileQuestion[] = [];

@@ -14,6 +14,8 @@ import { ApiError, type Json, assertKnownKeys, badRequest, isEmail, isHexId, not
 import { NEW_USER_KEYS, parseNewUser } from './members.cjs';
 
 export const MAX_BATCH = 100;
+/** What creating an email a member (active or deactivated) has answers: the row's reason, or the 400's. */
+const TAKEN = 'a user with this email already exists';
 
 /** The `users` array of a batch body: 1-100 objects; other top-level keys give 400. */
 function batchRows(body: unknown, topLevelKeys: string[]): Json[] {
@@ -69,9 +71,7 @@ function jobStatus(ctx: RouteContext, kind: JobKind, owner?: string): RouteResul
 // ------------------------------------------------------------ row processors
 
 function processCreate(store: Store, input: NewMember, index: number): JobResult {
-	if (store.memberByEmail(input.email)) {
-		return { recordPosition: index, status: 'failed', reason: 'a user with this email already exists' };
-	}
+	if (store.memberByEmail(input.email)) return { recordPosition: index, status: 'failed', reason: TAKEN };
 	const member = createMember(store, input);
 	return { recordPosition: index, tenantUserId: member.id, status: 'created' };
 }
@@ -123,11 +123,17 @@ export const batchRoutes: RouteDef[] = [
 		tier: 'heavy',
 		handler: (ctx) => {
 			const rows = batchRows(ctx.body, ['users']);
+			const rules = ctx.store.createJobRules;
+			// Someone else creates these members just before this job arrives (admin: a race).
+			for (const email of rules.takeEmailsFirst.splice(0)) {
+				if (!ctx.store.memberByEmail(email)) createMember(ctx.store, { email, firstName: 'Taken', lastName: 'Meanwhile', title: 'Member', company: 'Elsewhere Co' });
+			}
 			const inputs: NewMember[] = [];
 			// creation: any invalid row rejects the whole batch before processing
 			validateRows(rows, 'invalid users', (row, i) => {
 				assertKnownKeys(row, NEW_USER_KEYS);
 				inputs[i] = parseNewUser(row);
+				if (rules.existingEmail === 'refuse-job' && ctx.store.memberByEmail(inputs[i].email)) badRequest(TAKEN);
 			});
 			assertNoDuplicateEmails(rows);
 			return submitted(ctx, 'users-create', rows.length, (i) => processCreate(ctx.store, inputs[i], i));
