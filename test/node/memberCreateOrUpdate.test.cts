@@ -430,7 +430,7 @@ describe('Member: Create or Update Many (Batch)', () => {
 			const creates = jobs('/users/batch', 'c', createAnswer);
 			await expect(many(rows(250))).rejects.toMatchObject({
 				message: expect.stringMatching(
-					/^The daily quota of the Heavy tier cannot cover this run: it needs up to 6 jobs \(3 update, 3 create, 0 to set what creation cannot\), and 2 are left today; the quota resets at 2030-01-02T00:00:00.000Z\. Nothing was submitted\. Split the list \(about 100 rows fit in what is left\), or run it after the reset/,
+					/^The daily quota of the Heavy tier cannot cover this run: it needs up to 6 jobs \(3 update, 3 create, 0 to set what creation cannot\), and the API allows 2 more today; the quota resets at 2030-01-02T00:00:00.000Z\. Nothing was submitted\. Split the list \(about 100 rows fit in what is left\), or run it after the reset/,
 				),
 			});
 			expect(probes).toEqual([{ users: [] }]);

@@ -66,7 +66,7 @@ async function quotaShortfall(ctx: IExecuteFunctions, rows: Array<CreateOrUpdate
 	const fit = Math.floor(quota.remaining / perHundred) * MAX_ROWS_PER_JOB;
 	return (
 		`The daily quota of the Heavy tier cannot cover this run: it needs up to ${needed} jobs (${jobs.update} update, ${jobs.create} create, ${jobs.complete} to set what creation cannot), ` +
-		`and ${quota.remaining} are left today; the quota resets at ${new Date(quota.resetsAt).toISOString()}. Nothing was submitted. ` +
+		`and the API allows ${quota.remaining} more today; the quota resets at ${new Date(quota.resetsAt).toISOString()}. Nothing was submitted. ` +
 		`Split the list (about ${fit} rows fit in what is left), or run it after the reset; or turn on "Partial Run Under the Daily Quota" to submit what the quota allows`
 	);
 }
