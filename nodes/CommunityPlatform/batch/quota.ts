@@ -1,4 +1,5 @@
-import type { IExecuteFunctions, NodeApiError } from 'n8n-workflow';
+import type { IExecuteFunctions, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import type { DailyQuota } from '../transport/request';
 import { apiRequest, knownDailyQuota } from '../transport/request';
@@ -17,7 +18,8 @@ export async function heavyQuota(ctx: IExecuteFunctions): Promise<DailyQuota | u
 		await apiRequest.call(ctx, { method: 'POST', path: '/users/batch-update', body: { users: [] } });
 	} catch (error) {
 		const { httpCode, failure } = error as NodeApiError;
-		if (httpCode !== '400' && failure?.cause !== 'quota-exhausted') throw error;
+		// Re-wrapping an n8n error (the transport throws nothing else) hands back the original.
+		if (httpCode !== '400' && failure?.cause !== 'quota-exhausted') throw new NodeApiError(ctx.getNode(), error as JsonObject);
 	}
 	const heard = await knownDailyQuota(ctx, 'heavy');
 	return heard === 'not said' ? undefined : heard;

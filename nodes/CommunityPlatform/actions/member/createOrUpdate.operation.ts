@@ -59,8 +59,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	try {
 		created = (await apiRequest.call(this, { method: 'POST', path: '/users', body: input.create, itemIndex })) as IDataObject;
 	} catch (error) {
-		const refused = error instanceof NodeApiError && ['400', '409'].includes(error.httpCode ?? '');
-		if (!refused) throw error;
+		if (!(error instanceof NodeApiError)) throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+		// Re-wrapping an n8n error hands back the original.
+		if (!['400', '409'].includes(error.httpCode ?? '')) throw new NodeApiError(this.getNode(), error as unknown as JsonObject);
 		const raced = await updateByEmail(this, input, itemIndex);
 		if (raced) return raced;
 		if (EMAIL_TAKEN.test(error.message)) {
