@@ -29,8 +29,23 @@ describe('Create or Update when the world moves (issue 31)', () => {
 	const membersWith = (emails: string[]) => emails.filter((email) => admin().store.memberByEmail(email) !== undefined);
 	const requests = async (method: string, path: string) => (await e2e.sandbox!.requests()).filter((r) => r.method === method && r.path === `/public-api/v1${path}`);
 
+	/**
+	 * A sandbox and credential of the case's own: its Heavy tier (10 jobs a minute) is not spent by
+	 * the cases before it, here and in this n8n's pacer, so the cases do not wait on each other.
+	 */
+	async function ownSandbox(name: string) {
+		const sb = await Sandbox.start();
+		opened.push(sb);
+		const credential = await e2e.client.createCredential(name, CREDENTIAL_TYPE, sb.credentialData());
+		return { sb, admin: sb.admin as SandboxAdmin, credential: { id: credential.id, name: credential.name } };
+	}
+	const opened: Sandbox[] = [];
+
 	beforeAll(async () => {
 		e2e = await E2E.start();
+	});
+	afterAll(async () => {
+		for (const sb of opened) await sb.close();
 	});
 	afterAll(async () => {
 		await e2e?.stop();
@@ -61,14 +76,15 @@ describe('Create or Update when the world moves (issue 31)', () => {
 	});
 
 	it('50 rows, 3 of them deactivated members: those 3 fail saying so, the 47 others succeed, the same on a second run', async () => {
+		const { admin: own, credential } = await ownSandbox('Deactivated members');
 		const tag = `deactivated-${Date.now()}`;
 		const rows = newRows(tag, 50);
 		for (const i of [7, 23, 41]) {
-			const member = admin().feedMembers({ kind: 'created', email: rows[i].email });
-			admin().feedMembers({ kind: 'deactivated', userId: String(member.id) });
+			const member = own.feedMembers({ kind: 'created', email: rows[i].email });
+			own.feedMembers({ kind: 'deactivated', userId: String(member.id) });
 		}
 		const outcome = async (run: number) => {
-			const out = await e2e.runWorkflow(actionWorkflow(`Deactivated ${run} ${tag}`, FROM_ROWS, { rows }), { timeoutMs: 180_000 });
+			const out = await e2e.runWorkflow(actionWorkflow(`Deactivated ${run} ${tag}`, FROM_ROWS, { rows }), { credential, timeoutMs: 180_000 });
 			return out['Community Platform'].map(({ json }) => (json.failed ? `failed: ${String(json.reason)}` : String(json.action)));
 		};
 		const first = await outcome(1);
@@ -78,61 +94,56 @@ describe('Create or Update when the world moves (issue 31)', () => {
 		expect(second.filter((r) => r === 'updated')).toHaveLength(47);
 		expect([7, 23, 41].map((i) => second[i])).toEqual([7, 23, 41].map((i) => first[i]));
 		// No execution created a member for them.
-		for (const i of [7, 23, 41]) expect(admin().store.memberByEmail(rows[i].email)?.archived).toBe(true);
+		for (const i of [7, 23, 41]) expect(own.store.memberByEmail(rows[i].email)?.archived).toBe(true);
 	});
 
 	it('a create job refused whole for one row whose email was taken when it arrived: the 99 others created, that row updated; no 429', async () => {
+		const { sb, admin: own, credential } = await ownSandbox('Taken meanwhile');
 		const tag = `taken-${Date.now()}`;
 		const rows = newRows(tag, 100);
-		admin().setCreateJobRules({ existingEmail: 'refuse-job', takeEmailsFirst: [rows[37].email] });
+		own.setCreateJobRules({ existingEmail: 'refuse-job', takeEmailsFirst: [rows[37].email] });
 		try {
-			const out = await e2e.runWorkflow(actionWorkflow(`Taken meanwhile ${tag}`, FROM_ROWS, { rows }), { timeoutMs: 180_000 });
+			const out = await e2e.runWorkflow(actionWorkflow(`Taken meanwhile ${tag}`, FROM_ROWS, { rows }), { credential, timeoutMs: 180_000 });
 			const items = out['Community Platform'].map(({ json }) => json);
 			expect(items.filter((item) => item.action === 'created')).toHaveLength(99);
 			expect(items[37]).toMatchObject({ action: 'updated', failed: false });
-			expect(admin().store.memberByEmail(rows[37].email)?.firstName).toBe('N37');
+			expect(own.store.memberByEmail(rows[37].email)?.firstName).toBe('N37');
 		} finally {
-			admin().setCreateJobRules({ existingEmail: 'fail-row', takeEmailsFirst: [] });
+			own.setCreateJobRules({ existingEmail: 'fail-row', takeEmailsFirst: [] });
 		}
-		const creates = await requests('POST', '/users/batch');
+		const creates = (await sb.requests()).filter((r) => r.method === 'POST' && r.path === '/public-api/v1/users/batch');
 		expect(creates.map((r) => [r.status, (r.body as { users: Row[] }).users.length])).toEqual([
 			[400, 100],
 			[202, 99],
 		]);
-		expect((await e2e.sandbox!.requests()).filter((r) => r.status === 429)).toEqual([]);
+		expect((await sb.requests()).filter((r) => r.status === 429)).toEqual([]);
 	});
 
 	it("the Heavy tier's daily quota with 2 jobs left: a 250-row list is refused before any job, with the numbers; a partial run does what the quota allows", async () => {
-		const sb = await Sandbox.start();
-		try {
-			const credential = await e2e.client.createCredential('Quota', CREDENTIAL_TYPE, sb.credentialData());
-			const sbAdmin = sb.admin as SandboxAdmin;
-			sbAdmin.setDailyQuota('heavy', 2);
-			const tag = `quota-${Date.now()}`;
-			const existing = sbAdmin.store
-				.activeMembers()
-				.filter((m) => m.email)
-				.slice(0, 250)
-				.map((m) => ({ email: m.email!, first: 'Quota', title: 'Engineer', company: `Co ${tag}` }));
-			expect(existing).toHaveLength(250);
+		const { sb, admin: sbAdmin, credential } = await ownSandbox('Quota');
+		sbAdmin.setDailyQuota('heavy', 2);
+		const tag = `quota-${Date.now()}`;
+		const existing = sbAdmin.store
+			.activeMembers()
+			.filter((m) => m.email)
+			.slice(0, 250)
+			.map((m) => ({ email: m.email!, first: 'Quota', title: 'Engineer', company: `Co ${tag}` }));
+		expect(existing).toHaveLength(250);
 
-			const refused = await e2e.runWorkflowFull(actionWorkflow(`Quota ${tag}`, FROM_ROWS, { rows: existing }), { credential, timeoutMs: 120_000 });
-			expect(refused.status).toBe('error');
-			expect(errorText(refused)).toMatch(
-				/The daily quota of the Heavy tier cannot cover this run: it needs up to 6 jobs \(3 update, 3 create, 0 to set what creation cannot\), and the API allows 1 more today; the quota resets at \d{4}-\d\d-\d\dT00:00:00\.000Z\. Nothing was submitted\. Split the list/,
-			);
-			const jobsSent = (await sb.requests()).filter((r) => r.method === 'POST' && String(r.path).includes('/users/batch') && ((r.body as { users?: unknown[] }).users ?? []).length > 0);
-			expect(jobsSent).toEqual([]);
+		const refused = await e2e.runWorkflowFull(actionWorkflow(`Quota ${tag}`, FROM_ROWS, { rows: existing }), { credential, timeoutMs: 120_000 });
+		expect(refused.status).toBe('error');
+		expect(errorText(refused)).toMatch(
+			/The daily quota of the Heavy tier cannot cover this run: it needs up to 6 jobs \(3 update, 3 create, 0 to set what creation cannot\), and the API allows 1 more today; the quota resets at \d{4}-\d\d-\d\dT00:00:00\.000Z\. Nothing was submitted\. Split the list/,
+		);
+		const jobsSent = (await sb.requests()).filter((r) => r.method === 'POST' && String(r.path).includes('/users/batch') && ((r.body as { users?: unknown[] }).users ?? []).length > 0);
+		expect(jobsSent).toEqual([]);
 
-			const partial = await e2e.runWorkflow(
-				actionWorkflow(`Quota partial ${tag}`, { ...FROM_ROWS, batchOptions: { allowPartialRun: true } }, { rows: existing }),
-				{ credential, timeoutMs: 120_000 },
-			);
-			const items = partial['Community Platform'].map(({ json }) => json);
-			expect(items.slice(0, 100).every((item) => item.action === 'updated')).toBe(true);
-			expect(items.slice(100).every((item) => item.status === 'not_submitted' && String(item.reason).includes('daily request quota of the heavy tier is used up'))).toBe(true);
-		} finally {
-			await sb.close();
-		}
+		const partial = await e2e.runWorkflow(
+			actionWorkflow(`Quota partial ${tag}`, { ...FROM_ROWS, batchOptions: { allowPartialRun: true } }, { rows: existing }),
+			{ credential, timeoutMs: 120_000 },
+		);
+		const items = partial['Community Platform'].map(({ json }) => json);
+		expect(items.slice(0, 100).every((item) => item.action === 'updated')).toBe(true);
+		expect(items.slice(100).every((item) => item.status === 'not_submitted' && String(item.reason).includes('daily request quota of the heavy tier is used up'))).toBe(true);
 	});
 });

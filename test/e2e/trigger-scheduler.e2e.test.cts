@@ -9,8 +9,9 @@
  *   each change arrives at the first poll after it shows in its feed. On n8n's legacy scheduler,
  *   where both share the workflow's isolate; on the durable one each poll is a task of its own,
  *   and trigger-lifecycle.e2e's hanging-API case runs the same workflow there.
- * - 429s whose waits would keep a poll past its time: the poll fails as rate limited inside it,
- *   and once the API answers normally every change arrives once. (Polls that outlast their
+ * - 429s whose waits would keep a poll past its time (on the durable scheduler, whose 45 s limit
+ *   is the tighter): the poll fails as rate limited inside it, and once the API answers normally
+ *   every change arrives once. (Polls that outlast their
  *   interval under a short storm of 429s, with no failed execution: rate-limit-storm.e2e.)
  * - (A poll's request going ahead of other executions' requests queued on the tier is
  *   rate-limit-storm.e2e's load case on the durable scheduler, and test/node's pacer tests.)
@@ -102,7 +103,10 @@ describe('triggers under n8n\'s scheduler', () => {
 		for (const lag of lags) expect(lag).toBeLessThan(18_000);
 	});
 
-	it("429s that would keep a poll past its limit (n8n's 45 s on the durable scheduler): the poll ends inside it, and once the API answers normally every change arrives once", async () => {
+	// On the durable scheduler only: there n8n abandons a poll past 45 s, the tighter of the two
+	// limits; the package's own bound (50 s on the legacy scheduler) is the same code with another
+	// number, proven in test/node (transport deadlines and the triggers' poll bound).
+	(durable ? it : it.skip)("429s that would keep a poll past its limit (n8n's 45 s on the durable scheduler): the poll ends inside it, and once the API answers normally every change arrives once", async () => {
 		const sandbox = e2e.sandbox!;
 		const before = (await feedRequests(MEMBERS_FEED)).length;
 		const wf = await e2e.activateWorkflow(readWorkflowFile('member-trigger.json'));
