@@ -12,15 +12,16 @@ import { apiRequest, knownDailyQuota } from '../transport/request';
  * (its answers carry no daily quota headers: then it is never asked again).
  */
 export async function heavyQuota(ctx: IExecuteFunctions): Promise<DailyQuota | undefined> {
-	const known = await knownDailyQuota(ctx, 'heavy');
-	if (known !== undefined) return known === 'not said' ? undefined : known;
-	try {
-		await apiRequest.call(ctx, { method: 'POST', path: '/users/batch-update', body: { users: [] } });
-	} catch (error) {
-		const { httpCode, failure } = error as NodeApiError;
-		// Re-wrapping an n8n error (the transport throws nothing else) hands back the original.
-		if (httpCode !== '400' && failure?.cause !== 'quota-exhausted') throw new NodeApiError(ctx.getNode(), error as JsonObject);
+	let known = await knownDailyQuota(ctx, 'heavy');
+	if (known === undefined) {
+		try {
+			await apiRequest.call(ctx, { method: 'POST', path: '/users/batch-update', body: { users: [] } });
+		} catch (error) {
+			const { httpCode, failure } = error as NodeApiError;
+			// Re-wrapping an n8n error (the transport throws nothing else) hands back the original.
+			if (httpCode !== '400' && failure?.cause !== 'quota-exhausted') throw new NodeApiError(ctx.getNode(), error as JsonObject);
+		}
+		known = await knownDailyQuota(ctx, 'heavy');
 	}
-	const heard = await knownDailyQuota(ctx, 'heavy');
-	return heard === 'not said' ? undefined : heard;
+	return known === 'not said' ? undefined : known;
 }

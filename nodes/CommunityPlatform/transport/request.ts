@@ -1,4 +1,5 @@
 import type {
+	ICredentialDataDecryptedObject,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
@@ -310,7 +311,7 @@ export async function apiRequest<T = unknown>(this: ApiContext, req: ApiRequest)
 		req,
 		url: `${baseUrl}${API_PREFIX}${path}${query}`,
 		tier,
-		pacer: pacerFor(baseUrl, String(credentials.clientId ?? ''), tier),
+		pacer: pacerOf(credentials, tier),
 		signal: cancelSignal(this),
 		errors: errorContext(this, { ...req, path }, credentials.accessToken),
 	};
@@ -350,6 +351,11 @@ export async function apiRequest<T = unknown>(this: ApiContext, req: ApiRequest)
 	}
 }
 
+/** The process's pacer of a tier for a credential (its base URL and client id). */
+function pacerOf(credentials: ICredentialDataDecryptedObject, tier: Tier): Pacer {
+	return pacerFor(normalizeBaseUrl(credentials.baseUrl), String(credentials.clientId ?? ''), tier);
+}
+
 /** A tier's daily quota: the requests left today, and when it resets (epoch ms). */
 export interface DailyQuota {
 	remaining: number;
@@ -362,8 +368,7 @@ export interface DailyQuota {
  * carried no such headers; undefined when the tier has not answered since the last reset.
  */
 export async function knownDailyQuota(ctx: ApiContext, tier: Tier): Promise<DailyQuota | 'not said' | undefined> {
-	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
-	const { dailyRemaining, dailyResetAt, lastAnswerAt } = pacerFor(normalizeBaseUrl(credentials.baseUrl), String(credentials.clientId ?? ''), tier).state;
+	const { dailyRemaining, dailyResetAt, lastAnswerAt } = pacerOf(await ctx.getCredentials(CREDENTIAL_TYPE), tier).state;
 	if (dailyRemaining !== undefined && clock.now() < dailyResetAt) return { remaining: dailyRemaining, resetsAt: dailyResetAt };
 	if (lastAnswerAt !== undefined && dailyRemaining === undefined) return 'not said';
 	return undefined;
