@@ -122,6 +122,7 @@ describe('Member → Create or Update Many (Batch) in n8n', () => {
 			{ email: existing, first: 'Routed', title: 'Lead', company: `Company ${tag}` },
 			{ email: 'not-an-email', first: 'Bad', title: 'Row', company: 'Acme' },
 			{ email: `routed-${tag}@example.com`, first: 'Routed', title: 'Engineer', company: 'Fresh Co' },
+			{ email: `no-name-${tag}@example.com`, first: '', title: 'Engineer', company: 'Fresh Co' },
 		];
 		const wf = actionWorkflow(
 			`Create or update, error output ${tag}`,
@@ -135,12 +136,26 @@ describe('Member → Create or Update Many (Batch) in n8n', () => {
 			[{ item: 0 }, 'updated', 'updated'],
 			[{ item: 2 }, 'created', 'created'],
 		]);
-		expect(error).toHaveLength(1);
+		expect(error).toHaveLength(2);
 		expect(error[0].pairedItem).toEqual({ item: 1 });
 		expect(error[0].json).toMatchObject({
 			error: expect.stringMatching(/"Email" must be an email address/),
 			details: { status: 'failed', failed: true, jobIds: [] },
 		});
+		// An error output keeps the message: it names the missing field and says nothing was created.
+		expect(error[1].pairedItem).toEqual({ item: 3 });
+		expect(error[1].json.error).toMatch(/a new member cannot be created from this item: "First Name" is required: enter the first name\. Nothing was created/);
+		expect(store.memberByEmail(`no-name-${tag}@example.com`)).toBeUndefined();
+
+		// The same for one item of Create or Update.
+		const single = await e2e.runWorkflowFull(
+			actionWorkflow(`Create or update one, error output ${tag}`, { ...FROM_ROWS, operation: 'createOrUpdate' }, { rows: [rows[3]], onError: 'continueErrorOutput' }),
+			{ timeoutMs: 60_000 },
+		);
+		const [, singleError = []] = single.runs['Community Platform'][0];
+		expect(singleError.map((item) => item.json.error)).toEqual([
+			expect.stringMatching(/^No member has the email "no-name-.*", and a new member cannot be created from this item: "First Name" is required: enter the first name\. Nothing was created/),
+		]);
 		expect(store.memberByEmail(existing)).toMatchObject({ firstName: 'Routed', company: `Company ${tag}` });
 		expect(store.memberByEmail(`routed-${tag}@example.com`)).toMatchObject({ firstName: 'Routed', company: 'Fresh Co' });
 	}, 180_000);
