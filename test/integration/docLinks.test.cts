@@ -2,15 +2,18 @@
  * Every link from the package to its documentation (credential documentationUrl, the codex files'
  * credential and primary documentation, package.json's homepage) points at the repository's README,
  * and its anchor is a heading the README has, slugged as GitHub slugs headings.
+ * Every relative link of the Markdown documents (README, docs/, the sandbox's README, the changelog)
+ * reaches a file of the repository, and a heading of it when it names one; and every document in
+ * docs/ is reachable from the README.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..');
 const REPO = 'https://github.com/community-platform/n8n-nodes-community-platform';
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
-function readmeAnchors(markdown: string): Set<string> {
+function headingAnchors(markdown: string): Set<string> {
 	const anchors = new Set<string>(['readme']);
 	const seen = new Map<string, number>();
 	let fenced = false;
@@ -45,7 +48,7 @@ function links(): Array<{ from: string; url: string }> {
 }
 
 describe('documentation links', () => {
-	const anchors = readmeAnchors(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+	const anchors = headingAnchors(readFileSync(join(ROOT, 'README.md'), 'utf8'));
 	const all = links();
 
 	it('are found: the credential, the five codex files (credential and primary documentation) and the homepage', () => {
@@ -59,8 +62,58 @@ describe('documentation links', () => {
 	});
 
 	it('the slugger reads headings as GitHub does', () => {
-		expect(readmeAnchors('## Triggers\n### Community Platform (action node; also usable as a tool by AI agents)\n## Triggers')).toEqual(
+		expect(headingAnchors('## Triggers\n### Community Platform (action node; also usable as a tool by AI agents)\n## Triggers')).toEqual(
 			new Set(['readme', 'triggers', 'community-platform-action-node-also-usable-as-a-tool-by-ai-agents', 'triggers-1']),
 		);
+	});
+});
+
+const DOCUMENTS = ['README.md', 'CHANGELOG.md', join('tools', 'sandbox', 'README.md'), ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join('docs', f))];
+
+/** The relative links of a Markdown document (inline links and images, outside code), resolved from its folder. */
+function relativeLinks(document: string): Array<{ target: string; anchor?: string }> {
+	const text = readFileSync(join(ROOT, document), 'utf8').replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+	const found: Array<{ target: string; anchor?: string }> = [];
+	for (const match of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+		const href = match[1];
+		if (/^[a-z]+:/i.test(href)) continue;
+		const [path, anchor] = href.split('#');
+		found.push({ target: path === '' ? document : relative(ROOT, resolve(ROOT, dirname(document), path)), anchor });
+	}
+	return found;
+}
+
+describe('relative links of the Markdown documents', () => {
+	it.each(DOCUMENTS)('%s: every link reaches a file, and a heading of it when it names one', (document) => {
+		const broken: string[] = [];
+		for (const { target, anchor } of relativeLinks(document)) {
+			if (!existsSync(join(ROOT, target))) {
+				broken.push(`${target} (no such file)`);
+				continue;
+			}
+			if (anchor && statSync(join(ROOT, target)).isFile() && target.endsWith('.md') && !headingAnchors(readFileSync(join(ROOT, target), 'utf8')).has(anchor)) {
+				broken.push(`${target}#${anchor} (no such heading)`);
+			}
+		}
+		expect(broken).toEqual([]);
+	});
+
+	it('every document in docs/ is reachable from the README', () => {
+		const reached = new Set<string>(['README.md']);
+		const queue = ['README.md'];
+		while (queue.length > 0) {
+			for (const { target } of relativeLinks(queue.shift()!)) {
+				if (target.endsWith('.md') && !reached.has(target) && existsSync(join(ROOT, target))) {
+					reached.add(target);
+					queue.push(target);
+				}
+			}
+		}
+		expect(DOCUMENTS.filter((d) => d.startsWith('docs') && !reached.has(d))).toEqual([]);
+	});
+
+	it('finds the links it checks', () => {
+		expect(relativeLinks('README.md').map((l) => l.target)).toEqual(expect.arrayContaining(['docs/triggers.md', 'examples/member-lookup.json', 'LICENSE']));
+		expect(relativeLinks(join('docs', 'reliability.md')).some((l) => l.target === join('docs', 'batches.md') && l.anchor === 'batch-operations-submit-and-wait')).toBe(true);
 	});
 });
