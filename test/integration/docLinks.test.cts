@@ -117,3 +117,37 @@ describe('relative links of the Markdown documents', () => {
 		expect(relativeLinks(join('docs', 'reliability.md')).some((l) => l.target === join('docs', 'batches.md') && l.anchor === 'batch-operations-submit-and-wait')).toBe(true);
 	});
 });
+
+describe('the README, for a first reader', () => {
+	const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+
+	it('stays under 2,500 words, counted as `wc -w` counts them', () => {
+		expect(readme.split(/\s+/).filter(Boolean).length).toBeLessThan(2500);
+	});
+
+	it('has its sections in the order a new user needs them', () => {
+		const sections = [...readme.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+		expect(sections).toEqual([
+			'Install',
+			'Credentials',
+			'Quick start',
+			'Operations',
+			'Triggers',
+			'Batches and Create or Update',
+			'AI agents',
+			'Compatibility',
+			'Development',
+			'Resources',
+			'License',
+		]);
+	});
+
+	it('says the two things that make a new trigger look broken before the triggers table', () => {
+		const triggers = readme.slice(readme.indexOf('## Triggers'));
+		const table = triggers.indexOf('| Trigger |');
+		for (const phrase of ['first poll after activation emits nothing', 'about two minutes after it happens']) {
+			expect(triggers.indexOf(phrase)).toBeGreaterThan(0);
+			expect(triggers.indexOf(phrase)).toBeLessThan(table);
+		}
+	});
+});
