@@ -1,8 +1,8 @@
 /**
  * The queue-mode suite: the packed package in n8n 2.41.1 queue mode (a main instance, two
- * workers, PostgreSQL 15 and Redis, all started by the suite on 127.0.0.1) against the sandbox.
- * Run with `npm run test:queue` (serial; one stack per file). Needs redis-server
- * (scripts/ensure-debian-package.sh installs it) and PostgreSQL 15 (/usr/lib/postgresql/15/bin).
+ * workers, PostgreSQL and Redis, all started by the suite on 127.0.0.1) against the sandbox.
+ * Run with `npm run test:queue` (serial; one stack per file). Needs redis-server and PostgreSQL
+ * 13 or newer: `scripts/check-system.sh postgres redis` says where it finds them.
  */
 const base = require('./jest.config.js');
 

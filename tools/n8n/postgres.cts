@@ -1,20 +1,22 @@
 /**
- * A throwaway PostgreSQL 15 server for the queue-mode suite: a fresh cluster in a temporary
- * folder (under the e2e runs folder, whose stale entries the e2e global setup sweeps), listening
- * on 127.0.0.1 and a free port (its socket in that folder too), trust authentication, one
- * database. It runs in the foreground under lib/processes.ts, so it cannot outlive the test run,
- * and stop() removes the folder.
+ * A throwaway PostgreSQL server for the queue-mode suite: a fresh cluster in a temporary folder
+ * (under the e2e runs folder, whose stale entries the e2e global setup sweeps), listening on
+ * 127.0.0.1 and a free port (its socket in that folder too), trust authentication, one database.
+ * It runs in the foreground under lib/processes.ts, so it cannot outlive the test run, and stop()
+ * removes the folder. Any PostgreSQL from 13 on, found by scripts/check-system.sh (CPN_PG_BIN_DIR,
+ * initdb on PATH, pg_config, or the newest in /usr/lib/postgresql).
  *
- * PostgreSQL refuses to run as root: as root (CI), every command runs as the `postgres` system
- * user (runuser), and the folder is handed to that user.
+ * PostgreSQL refuses to run as root: as root (this project's CI), every command runs as the
+ * `postgres` system user (runuser), and the folder is handed to that user. As any other user
+ * (a contributor, GitHub's runner) they run as that user, who owns the folder; the cluster's
+ * superuser is named `postgres` either way (initdb -U).
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ManagedProcess, freePort } from './processes.cjs';
-import { RUNS_DIR, ensureDir } from './runtime.cjs';
+import { RUNS_DIR, ensureDir, findSystemDependency } from './runtime.cjs';
 
-export const PG_BIN_DIR = process.env.CPN_PG_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
 const SYSTEM_USER = 'postgres';
 const DATABASE = 'n8n';
 
@@ -22,7 +24,7 @@ const asRoot = () => process.getuid?.() === 0;
 
 /** [command, args] running `bin` as the postgres system user when this process is root. */
 function asPostgres(bin: string, args: string[]): [string, string[]] {
-	const exe = join(PG_BIN_DIR, bin);
+	const exe = join(findSystemDependency('postgres'), bin);
 	return asRoot() ? ['runuser', ['-u', SYSTEM_USER, '--', exe, ...args]] : [exe, args];
 }
 
@@ -47,12 +49,8 @@ export class Postgres {
 		readonly process: ManagedProcess,
 	) {}
 
-	static available(): boolean {
-		return existsSync(join(PG_BIN_DIR, 'initdb')) && existsSync(join(PG_BIN_DIR, 'postgres'));
-	}
-
 	static async start(): Promise<Postgres> {
-		if (!Postgres.available()) throw new Error(`PostgreSQL 15 is not installed (no ${PG_BIN_DIR}/initdb)`);
+		findSystemDependency('postgres'); // before anything is made: throws what is missing and how to get it
 		const dir = mkdtempSync(join(ensureDir(RUNS_DIR), 'postgres-'));
 		let proc: ManagedProcess | undefined;
 		try {

@@ -1,23 +1,14 @@
 /**
- * A throwaway Redis (Debian's redis-server) for the queue-mode suite: 127.0.0.1 and a free
+ * A throwaway Redis (redis-server on PATH) for the queue-mode suite: 127.0.0.1 and a free
  * port, nothing persisted (`--save '' --appendonly no`), its working folder a temporary one
  * (under the e2e runs folder).
  * It runs in the foreground under lib/processes.ts, so it cannot outlive the test run, and
  * stop() removes the folder.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ManagedProcess, freePort } from './processes.cjs';
-import { RUNS_DIR, ensureDir } from './runtime.cjs';
-
-export function redisServerPath(): string | undefined {
-	try {
-		return execFileSync('bash', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).trim() || undefined;
-	} catch {
-		return undefined;
-	}
-}
+import { RUNS_DIR, ensureDir, findSystemDependency } from './runtime.cjs';
 
 export class Redis {
 	readonly host = '127.0.0.1';
@@ -29,8 +20,7 @@ export class Redis {
 	) {}
 
 	static async start(): Promise<Redis> {
-		const exe = redisServerPath();
-		if (!exe) throw new Error('redis-server is not installed (Debian: apt-get install -y redis-server; .ci/run installs it)');
+		const exe = findSystemDependency('redis');
 		const dir = mkdtempSync(join(ensureDir(RUNS_DIR), 'redis-'));
 		let proc: ManagedProcess | undefined;
 		try {

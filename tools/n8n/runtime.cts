@@ -13,6 +13,8 @@ export const WORKFLOWS_DIR = join(REPO_DIR, 'test', 'e2e', 'workflows');
 /** The example workflows `npm run dev` imports. */
 export const EXAMPLES_DIR = join(__dirname, 'examples');
 export const ENSURE_RUNTIME_SCRIPT = join(REPO_DIR, 'scripts', 'ensure-runtime.sh');
+/** Checks the machine for what the full suite needs, and finds it (the lookup rules live there). */
+export const CHECK_SYSTEM_SCRIPT = join(REPO_DIR, 'scripts', 'check-system.sh');
 /** Repo-local scratch (gitignored): packed tarballs and kept logs. */
 export const SCRATCH_DIR = join(REPO_DIR, '.e2e');
 
@@ -72,6 +74,25 @@ export function ensureRuntime(): Runtime {
 /** PATH with Node 24 first, for child processes (npm, n8n's task runners). */
 export function pathWithNode24(rt: Runtime, base = process.env.PATH ?? ''): string {
 	return [rt.nodeBin, base].filter(Boolean).join(':');
+}
+
+const found = new Map<string, string>();
+
+/**
+ * What the suites use, found by `scripts/check-system.sh --find` with the same rules as the
+ * check: PostgreSQL's bin folder, redis-server, or the browser (CHROMIUM_PATH first). Throws the
+ * script's message, which says what is missing, when there is none.
+ */
+export function findSystemDependency(name: 'postgres' | 'redis' | 'chromium'): string {
+	let path = found.get(name);
+	if (path) return path;
+	try {
+		path = execFileSync('bash', [CHECK_SYSTEM_SCRIPT, '--find', name], { encoding: 'utf8', env: process.env /* jest gives tests a process.env of their own */, stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+	} catch (err) {
+		throw new Error((err as { stderr?: string }).stderr?.trim() || (err as Error).message);
+	}
+	found.set(name, path);
+	return path;
 }
 
 export function ensureDir(dir: string): string {
