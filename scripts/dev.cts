@@ -3,7 +3,7 @@
  *
  * Builds the package, starts the sandbox API and a real n8n with the package installed the
  * way n8n installs community packages, signs up the owner, creates a credential pointing at
- * the sandbox, imports the example workflows (tools/n8n/examples/), and prints the URL and
+ * the sandbox, imports the example workflows (examples/), and prints the URL and
  * how to sign in. Ctrl+C stops everything.
  *
  * Environment:

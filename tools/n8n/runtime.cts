@@ -10,8 +10,8 @@ import { join, resolve } from 'node:path';
 export const REPO_DIR = resolve(__dirname, '..', '..');
 /** The workflows the e2e tests run. */
 export const WORKFLOWS_DIR = join(REPO_DIR, 'test', 'e2e', 'workflows');
-/** The example workflows `npm run dev` imports. */
-export const EXAMPLES_DIR = join(__dirname, 'examples');
+/** The example workflows: linked from the README for users to import; `npm run dev` imports them too. */
+export const EXAMPLES_DIR = join(REPO_DIR, 'examples');
 export const ENSURE_RUNTIME_SCRIPT = join(REPO_DIR, 'scripts', 'ensure-runtime.sh');
 /** Checks the machine for what the full suite needs, and finds it (the lookup rules live there). */
 export const CHECK_SYSTEM_SCRIPT = join(REPO_DIR, 'scripts', 'check-system.sh');
