@@ -5,11 +5,18 @@
  * Publishing: this package's `prepublishOnly` guard refuses an `npm publish` made anywhere but
  * through `npm run release` in GitHub Actions, which runs n8n-node's release (lint, build,
  * publish). Every publish here is a dry run against an unreachable registry.
+ * How the Publish workflow authenticates (scripts/publish-auth.cts: the one-time token for the
+ * first release, trusted publishing after it) runs against a fake registry, and its wiring in
+ * publish.yml is read as GitHub reads it.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse } from 'yaml';
+import { MODES, TOKEN_SECRET } from '../../scripts/publish-auth.cjs';
 
 const ROOT = join(__dirname, '..', '..');
 const SCRIPT = join(ROOT, 'scripts', 'release.cts');
@@ -136,5 +143,127 @@ describe('publishing', () => {
 		expect([existsSync(join(dir, 'linted')), existsSync(join(dir, 'built'))]).toEqual([true, true]);
 		expect(run.stdout).toContain('> n8n-node prerelease');
 		expect(run.stdout).toContain('+ n8n-nodes-example@1.2.3');
+	});
+});
+
+describe('how the Publish workflow authenticates to npm (scripts/publish-auth.cts)', () => {
+	const NAME = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string }).name;
+
+	/**
+	 * The script run in this project's folder against a registry answering `status` (and, on 200,
+	 * a packument named `packageName`), with the token secret set or not: its exit code, output,
+	 * what it wrote to $GITHUB_OUTPUT and the paths the registry was asked for.
+	 */
+	async function decide(status: number | 'down', tokenSet: string, packageName = NAME) {
+		const asked: string[] = [];
+		const server = createServer((req, res) => {
+			asked.push(`${req.method} ${req.url}`);
+			res.writeHead(status === 'down' ? 500 : status, { 'content-type': 'application/json' });
+			res.end(status === 200 ? JSON.stringify({ name: packageName, 'dist-tags': { latest: '0.1.0' }, versions: { '0.1.0': {} } }) : '{"error":"Not found"}');
+		});
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		const { port } = server.address() as AddressInfo;
+		if (status === 'down') await new Promise((resolve) => server.close(resolve));
+		const output = join(dir, 'github-output');
+		writeFileSync(output, '');
+		const env = environment({ NPM_REGISTRY: `http://127.0.0.1:${port}/`, FIRST_RELEASE_TOKEN_SET: tokenSet, GITHUB_OUTPUT: output });
+		const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+			execFile(TSX, [join(ROOT, 'scripts', 'publish-auth.cts')], { cwd: ROOT, env, encoding: 'utf8' }, (error, stdout, stderr) =>
+				resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+			);
+		});
+		if (status !== 'down') await new Promise((resolve) => server.close(resolve));
+		return { ...run, output: readFileSync(output, 'utf8'), asked };
+	}
+
+	it('not on npm yet (404) and the token set: the first release, with the token', async () => {
+		const run = await decide(404, 'true');
+		expect(run.asked).toEqual([`GET /${NAME}`]);
+		expect([run.code, run.stderr]).toEqual([0, '']);
+		expect(run.output).toBe('mode=first-release\n');
+		expect(run.stdout).toContain(`${NAME} is not on npm yet`);
+	});
+
+	it('on npm and no token: trusted publishing', async () => {
+		const run = await decide(200, 'false');
+		expect(run.asked).toEqual([`GET /${NAME}`]);
+		expect([run.code, run.stderr]).toEqual([0, '']);
+		expect(run.output).toBe('mode=trusted\n');
+	});
+
+	it.each([
+		['on npm with the token still set: the token is never used again', 200, 'true', NAME, `is on npm already, so trusted publishing publishes it, but the ${TOKEN_SECRET} secret is still set`],
+		['not on npm and no token', 404, 'false', NAME, `is not on npm yet, and the npm environment has no ${TOKEN_SECRET} secret`],
+		['a registry error', 503, 'true', NAME, 'answered 503: cannot tell whether'],
+		['a registry that does not answer', 'down' as const, 'false', NAME, 'could not ask'],
+		['a packument of another package', 200, 'false', 'someone-else', 'answered with a package named "someone-else"'],
+		['no word on the token', 404, '', NAME, 'FIRST_RELEASE_TOKEN_SET must be "true" or "false"'],
+	])('refuses %s, choosing no mode', async (_name, status, tokenSet, packageName, message) => {
+		const run = await decide(status, tokenSet, packageName);
+		expect(run.code).toBe(1);
+		expect(run.stderr).toContain('::error title=npm authentication::');
+		expect(run.stderr).toContain(message);
+		expect(run.output).toBe('');
+	});
+
+	describe('in publish.yml', () => {
+		interface Step {
+			id?: string;
+			name?: string;
+			if?: string;
+			uses?: string;
+			run?: string;
+			with?: Record<string, string>;
+			env?: Record<string, string>;
+		}
+		interface Job {
+			environment?: string;
+			permissions?: Record<string, string>;
+			env?: unknown;
+			secrets?: unknown;
+			steps?: Step[];
+		}
+		const workflow = parse(readFileSync(join(ROOT, '.github', 'workflows', 'publish.yml'), 'utf8'), { strict: true, uniqueKeys: true }) as {
+			env?: unknown;
+			jobs: Record<string, Job>;
+		};
+		const job = workflow.jobs.publish;
+		const steps = job.steps ?? [];
+		const index = (test: (s: Step) => boolean) => steps.findIndex(test);
+		const releases = steps.filter((s) => s.run === 'npm run release');
+		const onMode = (mode: string) => `steps.auth.outputs.mode == '${mode}'`;
+
+		it('decides after npm ci and the tag check, before any publish, in the job with the npm environment and an id token', () => {
+			expect(job.environment).toBe('npm');
+			expect(job.permissions).toEqual({ contents: 'read', 'id-token': 'write' });
+			const auth = index((s) => s.id === 'auth');
+			expect(steps[auth].run).toBe('npx tsx scripts/publish-auth.cts');
+			expect(auth).toBeGreaterThan(index((s) => /^npm ci\b/.test(s.run ?? '')));
+			expect(auth).toBeGreaterThan(index((s) => (s.run ?? '').includes('$GITHUB_REF_NAME')));
+			expect(auth).toBeLessThan(index((s) => s.run === 'npm run release'));
+			// npm reads NODE_AUTH_TOKEN through the npmrc setup-node writes for this registry; npm 11.5.1+ for OIDC.
+			expect(steps.find((s) => s.uses?.startsWith('actions/setup-node@'))?.with?.['registry-url']).toBe('https://registry.npmjs.org');
+			expect(index((s) => s.run === 'npm install -g npm@11')).toBeLessThan(auth);
+		});
+
+		it('publishes through npm run release once per mode, always with provenance, the scan after both', () => {
+			expect(releases.map((s) => s.if)).toEqual(MODES.map(onMode));
+			for (const step of releases) expect(step.env?.NPM_CONFIG_PROVENANCE).toBe('true');
+			const scan = index((s) => s.run === 'npm run scan -- --published');
+			expect(scan).toBeGreaterThan(steps.lastIndexOf(releases[releases.length - 1]));
+		});
+
+		it('gives the token to the first-release publish alone; the decision sees only whether it is set', () => {
+			expect(workflow.env).toBeUndefined();
+			expect(job.env).toBeUndefined();
+			expect(workflow.jobs.ci.secrets).toBeUndefined();
+			const secretUses = JSON.stringify(workflow).match(/secrets\.[A-Z_]+[^"]*/g);
+			expect(secretUses).toEqual([`secrets.${TOKEN_SECRET} != '' }}`, `secrets.${TOKEN_SECRET} }}`]);
+			expect(steps.find((s) => s.id === 'auth')?.env).toEqual({ FIRST_RELEASE_TOKEN_SET: `\${{ secrets.${TOKEN_SECRET} != '' }}` });
+			const [first, trusted] = releases;
+			expect(first.env).toEqual({ NODE_AUTH_TOKEN: `\${{ secrets.${TOKEN_SECRET} }}`, NPM_CONFIG_PROVENANCE: 'true' });
+			expect(first.if).toBe(onMode('first-release'));
+			expect(trusted.env).toEqual({ NPM_CONFIG_PROVENANCE: 'true' });
+		});
 	});
 });
