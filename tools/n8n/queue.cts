@@ -1,6 +1,6 @@
 /**
- * n8n in queue mode, for real, on loopback: PostgreSQL 15 (lib/postgres.ts), Redis
- * (lib/redis.ts), the sandbox, an n8n main (`n8n start`, EXECUTIONS_MODE=queue, through the
+ * n8n in queue mode, for real, on loopback: PostgreSQL (postgres.cts), Redis
+ * (redis.cts), the sandbox, an n8n main (`n8n start`, EXECUTIONS_MODE=queue, through the
  * e2e harness: owner, credential, workflow helpers) and workers (`n8n worker`), all sharing
  * one user folder with the packed package installed, one database and one encryption key.
  * Manual runs started over REST are put on the queue too (OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS),

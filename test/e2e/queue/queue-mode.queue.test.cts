@@ -1,5 +1,5 @@
 /**
- * The package in n8n's queue mode, for real: PostgreSQL 15, Redis, an n8n 2.41.1 main instance
+ * The package in n8n's queue mode, for real: PostgreSQL (13 or newer), Redis, an n8n 2.41.1 main instance
  * and two workers (`n8n worker --concurrency=5`), all on 127.0.0.1, sharing one user folder with
  * the packed package installed and one encryption key (lib/queue.cts); the sandbox with its rate
  * limits on, its clock and buckets 10× faster. The stack is started once for the file and
