@@ -63,7 +63,7 @@ find_postgres() {
 		for v in $(ls "$versions" 2>/dev/null | sort -rn); do
 			pg_bin_ok "$versions/$v/bin" && { dir="$versions/$v/bin" how="the newest in $versions"; break; }
 		done
-		[[ -n "$dir" ]] || { detail="CPN_PG_BIN_DIR is not set, and no initdb on PATH, no pg_config, nothing in $versions/<version>/bin"; return 1; }
+		[[ -n "$dir" ]] || { detail="CPN_PG_BIN_DIR is not set, and none by initdb on PATH, pg_config or $versions/<version>/bin"; return 1; }
 	fi
 	version=$("$dir/postgres" --version 2>/dev/null | sed -n 's/^postgres (PostgreSQL) \([0-9][0-9.]*\).*/\1/p')
 	if [[ -z "$version" ]]; then

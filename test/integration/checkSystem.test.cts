@@ -61,7 +61,7 @@ describe('scripts/check-system.sh', () => {
 		expect(status).toBe(1);
 		expect(seconds).toBeLessThan(5);
 		expect(out).toMatch(/ok +Node 24 +v24\./);
-		expect(out).toMatch(/MISSING +PostgreSQL +CPN_PG_BIN_DIR is not set, and no initdb on PATH, no pg_config, nothing in .*postgresql\/<version>\/bin/);
+		expect(out).toMatch(/MISSING +PostgreSQL +CPN_PG_BIN_DIR is not set, and none by initdb on PATH, pg_config or .*postgresql\/<version>\/bin/);
 		expect(out).toMatch(/MISSING +Redis +no redis-server on PATH/);
 		expect(out).toMatch(/MISSING +Chromium +no CHROMIUM_PATH, and no chromium, chromium-browser, google-chrome or google-chrome-stable on PATH/);
 		expect(out).toContain('Missing: PostgreSQL, Redis, Chromium.');
