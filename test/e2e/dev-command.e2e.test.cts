@@ -3,19 +3,59 @@
  * and the example workflows; Ctrl+C stops everything. Runs on free ports (N8N_PORT,
  * SANDBOX_PORT) so it never collides with a developer's own `npm run dev`.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CREDENTIAL_NAME, CREDENTIAL_TYPE } from './harness.cjs';
-import { N8nClient, waitForExecution } from '../../tools/n8n/n8n.cjs';
+import { linkedExamples, readReadme, readmeSection } from './readme.cjs';
+import { N8nClient, waitForExecution, type WorkflowJson } from '../../tools/n8n/n8n.cjs';
 import { PACKAGE_NAME, expectedNodeTypes } from '../../tools/n8n/pack.cjs';
 import { ManagedProcess, freePort, portInUse } from '../../tools/n8n/processes.cjs';
-import { REPO_DIR, RUNS_DIR, ensureDir, ensureRuntime } from '../../tools/n8n/runtime.cjs';
+import { EXAMPLES_DIR, REPO_DIR, RUNS_DIR, ensureDir, ensureRuntime } from '../../tools/n8n/runtime.cjs';
 
 const pkg = JSON.parse(readFileSync(join(REPO_DIR, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
 /** `npm run dev` once package.json has the script; until then the same program directly. */
 const command: [string, string[]] = pkg.scripts?.dev
 	? ['npm', ['run', 'dev']]
 	: [join(REPO_DIR, 'node_modules', '.bin', 'tsx'), ['scripts/dev.cts']];
+
+/**
+ * What n8n's editor does with an imported workflow before the user saves it (n8n 2.41.1,
+ * useCanvasOperations: importWorkflowData): a node's credential whose id this n8n does not have is
+ * dropped, and a node left with none gets the user's credential of the type it needs, the one updated
+ * last ("Credentials auto-added"). The examples name the id `sandbox`, which no n8n has.
+ */
+async function asTheEditorImports(client: N8nClient, json: WorkflowJson): Promise<WorkflowJson> {
+	const wf = structuredClone(json);
+	const credentials = await client.request<Array<{ id: string; name: string; type: string; updatedAt: string }>>('GET', '/rest/credentials');
+	const types = await client.nodeTypes();
+	for (const node of wf.nodes) {
+		for (const [type, ref] of Object.entries(node.credentials ?? {})) {
+			if (!credentials.some((c) => c.id === ref.id)) delete node.credentials![type];
+		}
+		if (Object.keys(node.credentials ?? {}).length > 0) continue;
+		const needs = (types.find((t) => t.name === node.type)?.credentials ?? []).map((c) => c.name);
+		const candidates = credentials.filter((c) => needs.includes(c.type));
+		if (candidates.length === 0) continue;
+		const last = candidates.reduce((a, b) => (a.updatedAt > b.updatedAt ? a : b));
+		node.credentials = { [last.type]: { id: last.id, name: last.name } };
+	}
+	return wf;
+}
+
+/**
+ * The Quick start's promise: three members out of the first node it names in bold, and the same
+ * three, each found by email with every field (Simplify off), out of the second.
+ */
+function expectWhatTheQuickStartSays(wf: WorkflowJson, output: Record<string, Array<{ json: Record<string, unknown> }>>): void {
+	const section = readmeSection('Quick start');
+	const named = [...new Set([...section.matchAll(/\*\*([^*]+)\*\*/g)].map((m) => m[1]))].filter((name) => wf.nodes.some((n) => n.name === name));
+	expect(named).toHaveLength(2);
+	const [list, lookup] = named.map((name) => output[name] ?? []);
+	expect(list).toHaveLength(3);
+	expect(section).toMatch(/three members/);
+	expect(lookup.map((i) => i.json.userEmail)).toEqual(list.map((i) => i.json.userEmail));
+	for (const [i, item] of lookup.entries()) expect(Object.keys(item.json).length).toBeGreaterThan(Object.keys(list[i].json).length);
+}
 
 describe('npm run dev', () => {
 	let dev: ManagedProcess;
@@ -73,7 +113,9 @@ describe('npm run dev', () => {
 	it('imported the example workflows, and they run against the sandbox', async () => {
 		const workflows = await client.listWorkflows();
 		const names = workflows.map((w) => w.name);
-		expect(names).toEqual(expect.arrayContaining(['Example: look up a member', 'Example: create members and read them back']));
+		const examples = readdirSync(EXAMPLES_DIR).filter((f) => f.endsWith('.json')).map((f) => (JSON.parse(readFileSync(join(EXAMPLES_DIR, f), 'utf8')) as WorkflowJson).name);
+		expect(examples.length).toBeGreaterThan(0);
+		expect(names).toEqual(expect.arrayContaining(examples));
 
 		const rt = ensureRuntime();
 		for (const name of ['Example: look up a member', 'Example: create members and read them back']) {
@@ -85,6 +127,57 @@ describe('npm run dev', () => {
 			const ours = wf.nodes.filter((n) => n.type.startsWith(`${PACKAGE_NAME}.`));
 			for (const node of ours) expect(result.output[node.name]?.length).toBe(3);
 		}
+	});
+
+	describe('the example workflows the README links, imported as a user imports them', () => {
+		const readme = readReadme();
+		const examples = linkedExamples(readme);
+		const quickStart = linkedExamples(readmeSection('Quick start', readme));
+		let sandboxLog: () => Promise<Array<{ path: string }>>;
+
+		beforeAll(() => {
+			sandboxLog = async () => (await (await fetch(`http://127.0.0.1:${sandboxPort}/__admin/requests`)).json()) as Array<{ path: string }>;
+		});
+
+		it('the README links examples, the Quick start one of them', () => {
+			expect(examples.length).toBeGreaterThan(0);
+			expect(quickStart).toHaveLength(1);
+			expect(examples).toContain(quickStart[0]);
+			expect(examples.filter((e) => !existsSync(join(REPO_DIR, e)))).toEqual([]);
+		});
+
+		it.each(examples)('%s runs against the sandbox', async (example) => {
+			const rt = ensureRuntime();
+			const json = JSON.parse(readFileSync(join(REPO_DIR, example), 'utf8')) as WorkflowJson;
+			const wf = await asTheEditorImports(client, json);
+			const created = await client.createWorkflow(wf);
+			const ours = wf.nodes.filter((n) => n.type.startsWith(`${PACKAGE_NAME}.`));
+			expect(ours.length).toBeGreaterThan(0);
+			// Each of them got this n8n's credential (the file names an id no n8n has), as the editor fills it in.
+			const credential = (await client.listCredentials()).find((c) => c.name === CREDENTIAL_NAME)!;
+			for (const node of ours) expect({ node: node.name, credential: node.credentials?.[CREDENTIAL_TYPE] }).toEqual({ node: node.name, credential: { id: credential.id, name: CREDENTIAL_NAME } });
+
+			const manual = wf.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger');
+			if (manual) {
+				const result = await waitForExecution(client, rt, await client.startManualRun(created.id, manual.name), 90_000);
+				expect({ example, status: result.status, error: result.error?.message }).toEqual({ example, status: 'success', error: undefined });
+				for (const node of ours) expect({ node: node.name, items: (result.output[node.name]?.length ?? 0) > 0 }).toEqual({ node: node.name, items: true });
+				if (example === quickStart[0]) expectWhatTheQuickStartSays(wf, result.output);
+				return;
+			}
+			// A trigger: published, n8n polls once at activation and refuses to publish when that poll fails.
+			const triggers = ours.filter((n) => /Trigger$/.test(n.type));
+			expect(triggers.length).toBeGreaterThan(0);
+			const before = (await sandboxLog()).filter((r) => r.path.includes('/incremental/')).length;
+			await client.activateWorkflow(created.id);
+			try {
+				await client.waitUntilPublished(created.id);
+				expect((await sandboxLog()).filter((r) => r.path.includes('/incremental/')).length).toBeGreaterThan(before);
+				expect((await client.listExecutions(created.id)).filter((e) => e.status === 'error' || e.status === 'crashed')).toEqual([]);
+			} finally {
+				await client.deactivateWorkflow(created.id);
+			}
+		});
 	});
 
 	it('stops n8n and the sandbox on Ctrl+C', async () => {
