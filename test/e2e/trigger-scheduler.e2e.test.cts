@@ -15,7 +15,10 @@
  *   interval under a short storm of 429s, with no failed execution: rate-limit-storm.e2e.)
  * - (A poll's request going ahead of other executions' requests queued on the tier is
  *   rate-limit-storm.e2e's load case on the durable scheduler, and test/node's pacer tests.)
- * - A dormant member deactivated after the start fires Member Deactivated once.
+ * - A dormant member deactivated after the start fires Member Deactivated once, on the legacy
+ *   scheduler: which kind a row fires is the trigger's own reading of the feed, whatever runs the
+ *   poll; on the durable scheduler trigger-correctness.e2e's Start From = Now case fires Member
+ *   Deactivated through the same code.
  *
  * With CPN_N8N_SCHEDULER=durable the harness runs n8n on its durable scheduler (see harness.cts).
  */
@@ -149,7 +152,7 @@ describe('triggers under n8n\'s scheduler', () => {
 		expect(e2e.n8n.process.tail(5000)).not.toContain('Poll exceeded its timeout');
 	});
 
-	it('a dormant member deactivated after the start fires Member Deactivated once', async () => {
+	(durable ? it.skip : it)('a dormant member deactivated after the start fires Member Deactivated once', async () => {
 		const sandbox = e2e.sandbox!;
 		const before = (await feedRequests(MEMBERS_FEED)).length;
 		const wf = await e2e.activateWorkflow(readWorkflowFile('member-trigger.json'));
