@@ -22,7 +22,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
-import { readmeBlock, runBlock, type ShellResult } from './readme.cjs';
+import { escapeRegExp, readmeBlock, runBlock, type ShellResult } from './readme.cjs';
 import { getTarball } from './harness.cjs';
 import { N8n } from '../../tools/n8n/n8n.cjs';
 import { PACKAGE_JSON, PACKAGE_NAME, expectedCredentialTypes, expectedNodeTypes, installedPackageDir, nodesFolder } from '../../tools/n8n/pack.cjs';
@@ -71,7 +71,7 @@ function expectHostModules(n8n: N8n, rt: Runtime, home: string): void {
 		expect({ mod, required: hits.length > 0 }).toEqual({ mod, required: true });
 		for (const hit of hits) {
 			expect({ mod, from: hit.from.startsWith(packageDir + sep) }).toEqual({ mod, from: true });
-			expect({ mod, resolved: hit.resolved }).toEqual({ mod, resolved: expect.stringMatching(new RegExp(`^${escape(hostNodeModules + mod + sep)}`)) });
+			expect({ mod, resolved: hit.resolved }).toEqual({ mod, resolved: expect.stringMatching(new RegExp(`^${escapeRegExp(hostNodeModules + mod + sep)}`)) });
 		}
 		for (let dir = dirname(packageDir); dirname(dir) !== dir; dir = dirname(dir)) {
 			expect({ mod, copyIn: dir, found: existsSync(join(dir, mod)) && dir.endsWith(`${sep}node_modules`) }).toEqual({ mod, copyIn: dir, found: false });
@@ -83,10 +83,6 @@ function expectHostModules(n8n: N8n, rt: Runtime, home: string): void {
 function lockEntry(home: string): { version?: string; resolved?: string; integrity?: string } | undefined {
 	const lock = JSON.parse(readFileSync(join(nodesFolder(home), 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; resolved?: string; integrity?: string }> };
 	return lock.packages[`node_modules/${PACKAGE_NAME}`];
-}
-
-function escape(s: string): string {
-	return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function keepOrRemove(dir: string): void {
@@ -105,6 +101,19 @@ describe('README install routes', () => {
 		const home = mkdtempSync(join(ensureDir(RUNS_DIR), `readme-${name}-`));
 		homes.push(home);
 		return home;
+	};
+	/** The two checks of a route's result: n8n on the home's user folder loads the package, with the host's modules. */
+	const itLoadsInN8n = (home: () => string) => {
+		let n8n: N8n;
+		it('n8n started on that user folder loads the five nodes and the credential', async () => {
+			n8n = await startN8n(rt, home());
+			n8ns.push(n8n);
+			await expectPackageLoaded(n8n);
+		});
+
+		it("the package's n8n-workflow, zod and luxon are the n8n host's", () => {
+			expectHostModules(n8n, rt, home());
+		});
 	};
 	/**
 	 * The tarball route, started first and awaited by its tests: its `npm ci` (most of its time) runs
@@ -140,7 +149,6 @@ describe('README install routes', () => {
 	describe('npm route (<!-- docs-test: install-npm -->)', () => {
 		let home: string;
 		let registry: LocalRegistry;
-		let n8n: N8n;
 
 		beforeAll(async () => {
 			home = freshHome('npm');
@@ -166,19 +174,10 @@ describe('README install routes', () => {
 			expect({ version: entry?.version, integrity: entry?.integrity }).toEqual({ version: registry.version, integrity: registry.integrity });
 		});
 
-		it('n8n started on that user folder loads the five nodes and the credential', async () => {
-			n8n = await startN8n(rt, home);
-			n8ns.push(n8n);
-			await expectPackageLoaded(n8n);
-		});
-
-		it("the package's n8n-workflow, zod and luxon are the n8n host's", () => {
-			expectHostModules(n8n, rt, home);
-		});
+		itLoadsInN8n(() => home);
 	});
 
 	describe('tarball route (<!-- docs-test: install-tarball -->)', () => {
-		let n8n: N8n;
 
 		it('runs as written in a fresh home: clone, npm ci, build, pack, install into ~/.n8n/nodes', async () => {
 			const result = await tarballRoute;
@@ -193,14 +192,6 @@ describe('README install routes', () => {
 			expect(entry?.resolved).toBe(`file:../../${CLONE_DIR}/${PACKAGE_NAME}-${PACKAGE_JSON.version}.tgz`);
 		});
 
-		it('n8n started on that user folder loads the five nodes and the credential', async () => {
-			n8n = await startN8n(rt, tarballHome);
-			n8ns.push(n8n);
-			await expectPackageLoaded(n8n);
-		});
-
-		it("the package's n8n-workflow, zod and luxon are the n8n host's", () => {
-			expectHostModules(n8n, rt, tarballHome);
-		});
+		itLoadsInN8n(() => tarballHome);
 	});
 });

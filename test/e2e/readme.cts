@@ -32,9 +32,14 @@ export function readmeBlock(name: string, markdown = readReadme()): string {
 	return body;
 }
 
+/** `text` matched literally inside a RegExp. */
+export function escapeRegExp(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** The text of a `## <title>` section of the README, up to the next `## ` heading. */
 export function readmeSection(title: string, markdown = readReadme()): string {
-	const start = markdown.search(new RegExp(`^## ${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`, 'm'));
+	const start = markdown.search(new RegExp(`^## ${escapeRegExp(title)}\\s*$`, 'm'));
 	if (start < 0) throw new Error(`README.md has no section "## ${title}"`);
 	const rest = markdown.slice(start + 3);
 	const next = rest.search(/^## /m);

@@ -8,6 +8,7 @@
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { readmeSection } from '../e2e/readme.cjs';
 
 const ROOT = join(__dirname, '..', '..');
 const REPO = 'https://github.com/community-platform/n8n-nodes-community-platform';
@@ -143,7 +144,7 @@ describe('the README, for a first reader', () => {
 	});
 
 	it('says the two things that make a new trigger look broken before the triggers table', () => {
-		const triggers = readme.slice(readme.indexOf('## Triggers'));
+		const triggers = readmeSection('Triggers', readme);
 		const table = triggers.indexOf('| Trigger |');
 		for (const phrase of ['first poll after activation emits nothing', 'about two minutes after it happens']) {
 			expect(triggers.indexOf(phrase)).toBeGreaterThan(0);
