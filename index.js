@@ -11,15 +11,15 @@ module.exports = {
 		return require('./dist/nodes/CommunityPlatform/CommunityPlatform.node.js').CommunityPlatform;
 	},
 	get CommunityPlatformMemberTrigger() {
-		return require('./dist/nodes/CommunityPlatform/CommunityPlatformMemberTrigger.node.js').CommunityPlatformMemberTrigger;
+		return require('./dist/nodes/CommunityPlatformMemberTrigger/CommunityPlatformMemberTrigger.node.js').CommunityPlatformMemberTrigger;
 	},
 	get CommunityPlatformEventAttendeeTrigger() {
-		return require('./dist/nodes/CommunityPlatform/CommunityPlatformEventAttendeeTrigger.node.js').CommunityPlatformEventAttendeeTrigger;
+		return require('./dist/nodes/CommunityPlatformEventAttendeeTrigger/CommunityPlatformEventAttendeeTrigger.node.js').CommunityPlatformEventAttendeeTrigger;
 	},
 	get CommunityPlatformCourseEnrollmentTrigger() {
-		return require('./dist/nodes/CommunityPlatform/CommunityPlatformCourseEnrollmentTrigger.node.js').CommunityPlatformCourseEnrollmentTrigger;
+		return require('./dist/nodes/CommunityPlatformCourseEnrollmentTrigger/CommunityPlatformCourseEnrollmentTrigger.node.js').CommunityPlatformCourseEnrollmentTrigger;
 	},
 	get CommunityPlatformCourseCertificateTrigger() {
-		return require('./dist/nodes/CommunityPlatform/CommunityPlatformCourseCertificateTrigger.node.js').CommunityPlatformCourseCertificateTrigger;
+		return require('./dist/nodes/CommunityPlatformCourseCertificateTrigger/CommunityPlatformCourseCertificateTrigger.node.js').CommunityPlatformCourseCertificateTrigger;
 	},
 };

@@ -35,8 +35,8 @@ export class CommunityPlatformApi implements ICredentialType {
 	documentationUrl = 'https://github.com/community-platform/n8n-nodes-community-platform#credentials';
 
 	icon: Icon = {
-		light: 'file:../nodes/CommunityPlatform/communityPlatform.svg',
-		dark: 'file:../nodes/CommunityPlatform/communityPlatform.dark.svg',
+		light: 'file:../nodes/shared/communityPlatform.svg',
+		dark: 'file:../nodes/shared/communityPlatform.dark.svg',
 	};
 
 	properties: INodeProperties[] = [

@@ -11,7 +11,7 @@ export class CommunityPlatform implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Community Platform',
 		name: 'communityPlatform',
-		icon: { light: 'file:communityPlatform.svg', dark: 'file:communityPlatform.dark.svg' },
+		icon: { light: 'file:../shared/communityPlatform.svg', dark: 'file:../shared/communityPlatform.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

@@ -2,8 +2,8 @@
  * The benchmark's output: the table (printed, and in RESULTS.md), the targets
  * checked row by row, and per-scenario notes that quote the run's own figures.
  */
-import { FEED_LIMITS } from '../../nodes/CommunityPlatform/feeds/state';
-import { TIER_LIMITS } from '../../nodes/CommunityPlatform/transport/tiers';
+import { FEED_LIMITS } from '../../nodes/shared/feeds/state';
+import { TIER_LIMITS } from '../../nodes/shared/transport/tiers';
 
 export interface Row {
 	scenario: string;

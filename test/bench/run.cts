@@ -15,11 +15,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatform/CommunityPlatformMemberTrigger.node';
-import { FEED_LIMITS } from '../../nodes/CommunityPlatform/feeds/state';
+import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatformMemberTrigger/CommunityPlatformMemberTrigger.node';
+import { FEED_LIMITS } from '../../nodes/shared/feeds/state';
 import { simplifyMember } from '../../nodes/CommunityPlatform/output/simplify';
-import { resetPacers } from '../../nodes/CommunityPlatform/transport/rateLimit';
-import { TIER_LIMITS, type Tier } from '../../nodes/CommunityPlatform/transport/tiers';
+import { resetPacers } from '../../nodes/shared/transport/rateLimit';
+import { TIER_LIMITS, type Tier } from '../../nodes/shared/transport/tiers';
 import { E2E, actionWorkflow, errorText, type WorkflowJson } from '../e2e/harness.cjs';
 import { QueueStack } from '../../tools/n8n/queue.cjs';
 import { describeRun, runQueueReads, runQueueWrites } from '../e2e/queue/load.cjs';

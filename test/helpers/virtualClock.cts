@@ -1,7 +1,7 @@
-import type { Clock } from '../../nodes/CommunityPlatform/transport/clock';
-import { useClock } from '../../nodes/CommunityPlatform/transport/clock';
-import { resetPolls } from '../../nodes/CommunityPlatform/feeds/overlap';
-import { resetPacers } from '../../nodes/CommunityPlatform/transport/rateLimit';
+import type { Clock } from '../../nodes/shared/transport/clock';
+import { useClock } from '../../nodes/shared/transport/clock';
+import { resetPolls } from '../../nodes/shared/feeds/overlap';
+import { resetPacers } from '../../nodes/shared/transport/rateLimit';
 
 interface Timer {
 	at: number;

@@ -36,10 +36,12 @@ function headingAnchors(markdown: string): Set<string> {
 
 function links(): Array<{ from: string; url: string }> {
 	const found: Array<{ from: string; url: string }> = [];
-	const codexDir = join(ROOT, 'nodes', 'CommunityPlatform', 'codex');
-	for (const file of readdirSync(codexDir).filter((f) => f.endsWith('.node.json'))) {
-		const text = readFileSync(join(codexDir, file), 'utf8');
-		for (const match of text.matchAll(/"url":\s*"([^"]+)"/g)) found.push({ from: `codex/${file}`, url: match[1] });
+	// Each node's codex file sits in its own folder: nodes/<Node>/codex/<Node>.node.json.
+	for (const node of readdirSync(join(ROOT, 'nodes'))) {
+		const file = join(ROOT, 'nodes', node, 'codex', `${node}.node.json`);
+		if (!existsSync(file)) continue;
+		const text = readFileSync(file, 'utf8');
+		for (const match of text.matchAll(/"url":\s*"([^"]+)"/g)) found.push({ from: `codex/${node}.node.json`, url: match[1] });
 	}
 	const credential = readFileSync(join(ROOT, 'credentials', 'CommunityPlatformApi.credentials.ts'), 'utf8');
 	for (const match of credential.matchAll(/documentationUrl\s*=\s*'([^']+)'/g)) found.push({ from: 'credential', url: match[1] });

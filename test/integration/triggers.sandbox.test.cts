@@ -7,8 +7,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import nock from 'nock';
 
-import { CommunityPlatformEventAttendeeTrigger } from '../../nodes/CommunityPlatform/CommunityPlatformEventAttendeeTrigger.node';
-import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatform/CommunityPlatformMemberTrigger.node';
+import { CommunityPlatformEventAttendeeTrigger } from '../../nodes/CommunityPlatformEventAttendeeTrigger/CommunityPlatformEventAttendeeTrigger.node';
+import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatformMemberTrigger/CommunityPlatformMemberTrigger.node';
 import { type Sandbox, startSandbox } from '../../tools/sandbox/server.cjs';
 import { TriggerUnderTest } from '../helpers/pollHarness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';

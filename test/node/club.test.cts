@@ -2,7 +2,7 @@ import nock from 'nock';
 
 import { getClubs } from '../../nodes/CommunityPlatform/methods/options/clubs';
 import { searchClubs } from '../../nodes/CommunityPlatform/methods/search/clubs';
-import { tierOf } from '../../nodes/CommunityPlatform/transport/tiers';
+import { tierOf } from '../../nodes/shared/transport/tiers';
 import { API, loadOptionsContext, runNode } from '../helpers/harness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 

@@ -2,7 +2,7 @@ import nock from 'nock';
 
 import { getCollections } from '../../nodes/CommunityPlatform/methods/options/content';
 import { durationSeconds } from '../../nodes/CommunityPlatform/actions/content/createVideo.operation';
-import { tierOf } from '../../nodes/CommunityPlatform/transport/tiers';
+import { tierOf } from '../../nodes/shared/transport/tiers';
 import { API, loadOptionsContext, page, runNode } from '../helpers/harness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 

@@ -4,7 +4,7 @@ import type { ICredentialDataDecryptedObject, IHttpRequestOptions, INode, INodeT
 import { Workflow } from 'n8n-workflow';
 
 import { CommunityPlatformApi, INSECURE_BASE_URL, NOT_THE_API } from '../../credentials/CommunityPlatformApi.credentials';
-import { normalizeBaseUrl } from '../../nodes/CommunityPlatform/transport/request';
+import { normalizeBaseUrl } from '../../nodes/shared/transport/request';
 import { CommunityPlatform } from '../../nodes/CommunityPlatform/CommunityPlatform.node';
 import { API, BASE_URL, CREDENTIALS, runNode } from '../helpers/harness.cjs';
 import { additionalData, nodeTypesFor } from '../helpers/n8nContext.cjs';

@@ -1,8 +1,8 @@
 import nock from 'nock';
 
 import { slugFromEventUrl } from '../../nodes/CommunityPlatform/locators/event';
-import { searchEvents } from '../../nodes/CommunityPlatform/methods/search/events';
-import { tierOf } from '../../nodes/CommunityPlatform/transport/tiers';
+import { searchEvents } from '../../nodes/shared/search/events';
+import { tierOf } from '../../nodes/shared/transport/tiers';
 import { API, loadOptionsContext, page, runNode } from '../helpers/harness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 

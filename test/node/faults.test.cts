@@ -8,10 +8,10 @@ import type { IDataObject } from 'n8n-workflow';
 import nock from 'nock';
 
 import { CommunityPlatformApi } from '../../credentials/CommunityPlatformApi.credentials';
-import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatform/CommunityPlatformMemberTrigger.node';
+import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatformMemberTrigger/CommunityPlatformMemberTrigger.node';
 import { getProfileQuestions, getSpaces } from '../../nodes/CommunityPlatform/methods/loadOptions';
 import { searchEvents, searchMembers, searchTags } from '../../nodes/CommunityPlatform/methods/listSearch';
-import { RETRY_POLICY } from '../../nodes/CommunityPlatform/transport/request';
+import { RETRY_POLICY } from '../../nodes/shared/transport/request';
 import { API, CREDENTIALS, loadOptionsContext, runNode, socketError } from '../helpers/harness.cjs';
 import { createMany, person } from '../helpers/operations.cjs';
 import { expectFeed, TriggerUnderTest } from '../helpers/pollHarness.cjs';

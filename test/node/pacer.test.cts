@@ -7,8 +7,8 @@
  * The server's clock runs a little slower than the client's and requests take a jittered time to
  * arrive, so a pacer that sent at exactly the advertised rate would arrive early now and then.
  */
-import { PACE, Pacer } from '../../nodes/CommunityPlatform/transport/rateLimit';
-import { clock as transportClock } from '../../nodes/CommunityPlatform/transport/clock';
+import { PACE, Pacer } from '../../nodes/shared/transport/rateLimit';
+import { clock as transportClock } from '../../nodes/shared/transport/clock';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
 const clock = useVirtualClock();

@@ -20,7 +20,7 @@ import nock from 'nock';
 
 import { getEventTicketTypes } from '../../nodes/CommunityPlatform/methods/options/events';
 import { getProfileAnswerFields } from '../../nodes/CommunityPlatform/methods/resourceMapping';
-import { MAX_PATH_VALUE_LENGTH } from '../../nodes/CommunityPlatform/transport/path';
+import { MAX_PATH_VALUE_LENGTH } from '../../nodes/shared/transport/path';
 import { API, loadOptionsContext, runNode } from '../helpers/harness.cjs';
 import type { Key } from '../helpers/operations.cjs';
 import { BASE, BatchRowFailure, OPERATIONS, fieldsOf, labelOf, outcomeOf, rl, withParameters } from '../helpers/operations.cjs';

@@ -1,5 +1,5 @@
-import { RETRY_POLICY } from '../../nodes/CommunityPlatform/transport/request';
-import { NO_RETRIES, decideRetry } from '../../nodes/CommunityPlatform/transport/retry';
+import { RETRY_POLICY } from '../../nodes/shared/transport/request';
+import { NO_RETRIES, decideRetry } from '../../nodes/shared/transport/retry';
 
 /** The retry decision alone: no request, no clock; the numbers are the shipped RETRY_POLICY. */
 const decide = (attempt: Parameters<typeof decideRetry>[0], count = NO_RETRIES) =>

@@ -1,7 +1,7 @@
 import nock from 'nock';
 
 import { searchTags } from '../../nodes/CommunityPlatform/methods/search/tags';
-import { tierOf } from '../../nodes/CommunityPlatform/transport/tiers';
+import { tierOf } from '../../nodes/shared/transport/tiers';
 import { API, loadOptionsContext, page, runNode } from '../helpers/harness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 

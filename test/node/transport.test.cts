@@ -1,9 +1,9 @@
 import nock from 'nock';
 
-import { PACE, Pacer, pacerFor } from '../../nodes/CommunityPlatform/transport/rateLimit';
-import { clock as transportClock } from '../../nodes/CommunityPlatform/transport/clock';
-import { tierOf } from '../../nodes/CommunityPlatform/transport/tiers';
-import { RETRY_POLICY, apiRequest, pathOf } from '../../nodes/CommunityPlatform/transport/request';
+import { PACE, Pacer, pacerFor } from '../../nodes/shared/transport/rateLimit';
+import { clock as transportClock } from '../../nodes/shared/transport/clock';
+import { tierOf } from '../../nodes/shared/transport/tiers';
+import { RETRY_POLICY, apiRequest, pathOf } from '../../nodes/shared/transport/request';
 import { API, BASE_URL, CREDENTIALS, loadOptionsContext, page, runNode, socketError } from '../helpers/harness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 

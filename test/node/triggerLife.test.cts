@@ -7,9 +7,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import nock from 'nock';
 
-import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatform/CommunityPlatformMemberTrigger.node';
-import { FEED_LIMITS } from '../../nodes/CommunityPlatform/feeds/state';
-import { restartProcess } from '../../nodes/CommunityPlatform/feeds/store';
+import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatformMemberTrigger/CommunityPlatformMemberTrigger.node';
+import { FEED_LIMITS } from '../../nodes/shared/feeds/state';
+import { restartProcess } from '../../nodes/shared/feeds/store';
 import { Deployment, expectFeed, feedPage, heldFeed } from '../helpers/pollHarness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 

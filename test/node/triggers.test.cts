@@ -6,13 +6,13 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import nock from 'nock';
 
-import { CommunityPlatformCourseCertificateTrigger } from '../../nodes/CommunityPlatform/CommunityPlatformCourseCertificateTrigger.node';
-import { CommunityPlatformCourseEnrollmentTrigger } from '../../nodes/CommunityPlatform/CommunityPlatformCourseEnrollmentTrigger.node';
-import { CommunityPlatformEventAttendeeTrigger } from '../../nodes/CommunityPlatform/CommunityPlatformEventAttendeeTrigger.node';
-import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatform/CommunityPlatformMemberTrigger.node';
-import { FEED_LIMITS } from '../../nodes/CommunityPlatform/feeds/state';
-import { RETRY_POLICY } from '../../nodes/CommunityPlatform/transport/request';
-import { pacerFor } from '../../nodes/CommunityPlatform/transport/rateLimit';
+import { CommunityPlatformCourseCertificateTrigger } from '../../nodes/CommunityPlatformCourseCertificateTrigger/CommunityPlatformCourseCertificateTrigger.node';
+import { CommunityPlatformCourseEnrollmentTrigger } from '../../nodes/CommunityPlatformCourseEnrollmentTrigger/CommunityPlatformCourseEnrollmentTrigger.node';
+import { CommunityPlatformEventAttendeeTrigger } from '../../nodes/CommunityPlatformEventAttendeeTrigger/CommunityPlatformEventAttendeeTrigger.node';
+import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatformMemberTrigger/CommunityPlatformMemberTrigger.node';
+import { FEED_LIMITS } from '../../nodes/shared/feeds/state';
+import { RETRY_POLICY } from '../../nodes/shared/transport/request';
+import { pacerFor } from '../../nodes/shared/transport/rateLimit';
 import { API, BASE_URL, CREDENTIALS, expectFeed, feedPage, heldFeed, nodeOf, pollUntilQuiet, serveFeed, TriggerUnderTest, workflowOf } from '../helpers/pollHarness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
@@ -126,7 +126,7 @@ describe('trigger node descriptions', () => {
 			inputs: [],
 			group: ['trigger'],
 			credentials: [{ name: 'communityPlatformApi', required: true }],
-			icon: { light: 'file:communityPlatform.svg', dark: 'file:communityPlatform.dark.svg' },
+			icon: { light: 'file:../shared/communityPlatform.svg', dark: 'file:../shared/communityPlatform.dark.svg' },
 		});
 		expect(description.usableAsTool).toBeUndefined();
 		const options = description.properties.find((p) => p.name === 'options');
@@ -855,7 +855,7 @@ describe('Event Attendee Trigger events', () => {
 					{ eventId: 'ev2', eventTitle: 'Webinar', eventStartTime: '2026-12-05T18:00:00.000Z', eventStatus: 'Draft' },
 				],
 			});
-		const { getFeedEvents } = await import('../../nodes/CommunityPlatform/methods/options/feedEvents');
+		const { getFeedEvents } = await import('../../nodes/shared/triggers/feedEvents');
 		const { loadOptionsContextFor } = await import('../helpers/pollHarness.cjs');
 		const options = await getFeedEvents.call(loadOptionsContextFor(new CommunityPlatformEventAttendeeTrigger()));
 		expect(options).toEqual([

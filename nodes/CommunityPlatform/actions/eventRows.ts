@@ -2,11 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { z } from 'zod';
 
 import { eventIdOf, eventRef } from '../locators/event';
-import { readLimit } from '../parameters/limit';
-import { readParameters } from '../parameters/read';
-import type { ErrorHint } from '../transport/errors';
-import { paginate } from '../transport/paginate';
-import { pathOf } from '../transport/request';
+import { readLimit } from '../../shared/parameters/limit';
+import { readParameters } from '../../shared/parameters/read';
+import type { ErrorHint } from '../../shared/transport/errors';
+import { paginate } from '../../shared/transport/paginate';
+import { pathOf } from '../../shared/transport/request';
 
 /**
  * What Get Many of event attendees and of event invitees share: the rows of one event's list,

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { oneOf } from '../parameters/primitives';
+import { oneOf } from '../../shared/parameters/primitives';
 
 /**
  * What Update Member's Clubs and Update Member's Spaces share: the Mode, the explicit "remove

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { EMAIL_TAKEN, cannotCreateMessage, heldByInactiveMember } from '../actions/member/createOrUpdateFields';
-import { clock } from '../transport/clock';
+import { clock } from '../../shared/transport/clock';
 import type { JobKind } from './jobs';
 import { MAX_ROWS_PER_JOB, jobEndpoints } from './jobs';
 import { POLL_MAX_MS, POLL_MIN_MS, readRows } from './operation';

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiPath } from '../transport/path';
-import { pathOf } from '../transport/request';
+import type { ApiPath } from '../../shared/transport/path';
+import { pathOf } from '../../shared/transport/request';
 
 /** The three batch job endpoints (API documentation: Batch user endpoints, Clubs). */
 export type JobKind = 'createUsers' | 'updateUsers' | 'addClubMembers';

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { DailyQuota } from '../transport/request';
-import { apiRequest, knownDailyQuota } from '../transport/request';
+import type { DailyQuota } from '../../shared/transport/request';
+import { apiRequest, knownDailyQuota } from '../../shared/transport/request';
 
 /**
  * The Heavy tier's daily quota, before a batch run's first job. What this n8n process last heard

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, NodeApiError } from 'n8n-workflow';
 
-import { clock } from '../transport/clock';
-import { clip } from '../transport/quote';
-import { apiRequest } from '../transport/request';
+import { clock } from '../../shared/transport/clock';
+import { clip } from '../../shared/transport/quote';
+import { apiRequest } from '../../shared/transport/request';
 import type { JobEndpoints, JobStatus } from './jobs';
 import { MAX_ROWS_PER_JOB } from './jobs';
 

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { failParameters, parseParameters } from '../parameters/read';
+import { failParameters, parseParameters } from '../../shared/parameters/read';
 import { listClubs } from '../reads/clubs';
 import { oncePerExecution } from './perExecution';
 import { readLocator } from './value';

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { failParameters } from '../parameters/read';
-import type { Page } from '../transport/paginate';
-import { clipQuoted } from '../transport/quote';
-import type { ApiContext } from '../transport/request';
-import { apiRequest, pathOf } from '../transport/request';
+import { failParameters } from '../../shared/parameters/read';
+import type { Page } from '../../shared/transport/paginate';
+import { clipQuoted } from '../../shared/transport/quote';
+import type { ApiContext } from '../../shared/transport/request';
+import { apiRequest, pathOf } from '../../shared/transport/request';
 import { oncePerExecution } from './perExecution';
 import { locatorValue } from './value';
 

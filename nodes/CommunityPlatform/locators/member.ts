@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { email } from '../parameters/primitives';
-import { parseParameters } from '../parameters/read';
-import type { ApiContext } from '../transport/request';
-import { apiRequest } from '../transport/request';
+import { email } from '../../shared/parameters/primitives';
+import { parseParameters } from '../../shared/parameters/read';
+import type { ApiContext } from '../../shared/transport/request';
+import { apiRequest } from '../../shared/transport/request';
 import { readLocator } from './value';
 
 /** The Member locator: From List, By ID, and (where the API takes one) By Email. */

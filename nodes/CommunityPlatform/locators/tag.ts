@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { failParameters } from '../parameters/read';
+import { failParameters } from '../../shared/parameters/read';
 import { readLocator } from './value';
 
 /** A tag locator: From List (searchable by name) or By ID. */

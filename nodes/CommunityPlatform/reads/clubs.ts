@@ -1,5 +1,5 @@
-import type { ApiContext } from '../transport/request';
-import { apiRequest } from '../transport/request';
+import type { ApiContext } from '../../shared/transport/request';
+import { apiRequest } from '../../shared/transport/request';
 
 /** A club list entry (GET /clubs). */
 export interface Club {

@@ -1,5 +1,5 @@
-import type { ApiContext } from '../transport/request';
-import { apiRequest, pathOf } from '../transport/request';
+import type { ApiContext } from '../../shared/transport/request';
+import { apiRequest, pathOf } from '../../shared/transport/request';
 
 export interface ProfileQuestionEntry {
 	id: string;

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiContext } from '../transport/request';
-import { apiRequest } from '../transport/request';
+import type { ApiContext } from '../../shared/transport/request';
+import { apiRequest } from '../../shared/transport/request';
 
 /** A space (GET /spaces). */
 export interface Space extends IDataObject {

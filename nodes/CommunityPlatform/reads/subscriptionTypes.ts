@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { paginate } from '../transport/paginate';
-import type { ApiContext } from '../transport/request';
+import { paginate } from '../../shared/transport/paginate';
+import type { ApiContext } from '../../shared/transport/request';
 
 export interface SubscriptionType {
 	id: string;

@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { jobEndpoints } from '../../batch/jobs';
-import { readParameters } from '../../parameters/read';
-import { apiRequest } from '../../transport/request';
+import { readParameters } from '../../../shared/parameters/read';
+import { apiRequest } from '../../../shared/transport/request';
 import { shownFor } from '../operation';
 
 const properties: INodeProperties[] = [

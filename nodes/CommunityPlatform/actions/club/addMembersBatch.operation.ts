@@ -5,7 +5,7 @@ import { jobEndpoints } from '../../batch/jobs';
 import { runBatchOperation, waitProperties } from '../../batch/operation';
 import { clubIdOf, clubLocator } from '../../locators/club';
 import { memberLocator, readMember } from '../../locators/member';
-import { assertSendablePath } from '../../transport/request';
+import { assertSendablePath } from '../../../shared/transport/request';
 import { shownFor } from '../operation';
 
 export const displayOptions = shownFor('club', 'addMembersBatch');

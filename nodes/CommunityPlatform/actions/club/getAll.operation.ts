@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listClubs } from '../../reads/clubs';
-import { readLimit, returnAllAndLimit } from '../../parameters/limit';
+import { readLimit, returnAllAndLimit } from '../../../shared/parameters/limit';
 import { shownFor } from '../operation';
 
 const properties: INodeProperties[] = [...returnAllAndLimit];

@@ -3,12 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { clubIdOf, clubLocator } from '../../locators/club';
-import { readLimit, returnAllAndLimit } from '../../parameters/limit';
-import { MEMBER_TYPES, oneOf } from '../../parameters/primitives';
-import { readParameters } from '../../parameters/read';
-import { paginate } from '../../transport/paginate';
-import { pathOf } from '../../transport/request';
-import { collection } from '../../parameters/fields';
+import { readLimit, returnAllAndLimit } from '../../../shared/parameters/limit';
+import { MEMBER_TYPES, oneOf } from '../../../shared/parameters/primitives';
+import { readParameters } from '../../../shared/parameters/read';
+import { paginate } from '../../../shared/transport/paginate';
+import { pathOf } from '../../../shared/transport/request';
+import { collection } from '../../../shared/parameters/fields';
 import { shownFor } from '../operation';
 
 const APPLICATION_STATUSES = ['Pending', 'Accepted', 'Declined', 'Expired'] as const;

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { memberLocator, readMember } from '../../locators/member';
-import { apiRequest, pathOf } from '../../transport/request';
+import { apiRequest, pathOf } from '../../../shared/transport/request';
 import { shownFor } from '../operation';
 
 const properties: INodeProperties[] = [memberLocator(false)];

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperti
 
 import { clubIdOf, clubLocator } from '../../locators/club';
 import { memberLocator, readMember } from '../../locators/member';
-import { apiRequest, pathOf } from '../../transport/request';
+import { apiRequest, pathOf } from '../../../shared/transport/request';
 
 /** Add Member and Remove Member take the same club and member. */
 export const clubMembershipProperties: INodeProperties[] = [clubLocator, memberLocator(true)];

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { memberLocator, readMember } from '../../locators/member';
-import { readParameters } from '../../parameters/read';
-import { apiRequest } from '../../transport/request';
+import { readParameters } from '../../../shared/parameters/read';
+import { apiRequest } from '../../../shared/transport/request';
 import { hiddenWhenRemovingAll, membershipChangeSchema, membershipModeProperties, nameList } from '../membershipChange';
 import { shownFor } from '../operation';
 

@@ -1,4 +1,4 @@
-import type { FixedPath } from '../../transport/path';
+import type { FixedPath } from '../../../shared/transport/path';
 
 export interface ContentType {
 	/** Name in the Content Type list. */

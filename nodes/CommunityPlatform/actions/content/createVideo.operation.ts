@@ -2,11 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { email, flag, requiredText, url } from '../../parameters/primitives';
-import { readParameters } from '../../parameters/read';
-import type { ErrorHint } from '../../transport/errors';
-import { apiRequest } from '../../transport/request';
-import { collection } from '../../parameters/fields';
+import { email, flag, requiredText, url } from '../../../shared/parameters/primitives';
+import { readParameters } from '../../../shared/parameters/read';
+import type { ErrorHint } from '../../../shared/transport/errors';
+import { apiRequest } from '../../../shared/transport/request';
+import { collection } from '../../../shared/parameters/fields';
 import { shownFor } from '../operation';
 
 const properties: INodeProperties[] = [

@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { readLimit, returnAllAndLimit } from '../../parameters/limit';
-import { day, daysInOrder } from '../../parameters/primitives';
-import { failParameters, readParameters } from '../../parameters/read';
+import { readLimit, returnAllAndLimit } from '../../../shared/parameters/limit';
+import { day, daysInOrder } from '../../../shared/parameters/primitives';
+import { failParameters, readParameters } from '../../../shared/parameters/read';
 import { simplifyContent } from '../../output/simplify';
-import { paginate } from '../../transport/paginate';
-import { collection, simplify } from '../../parameters/fields';
+import { paginate } from '../../../shared/transport/paginate';
+import { collection, simplify } from '../../../shared/parameters/fields';
 import { shownFor } from '../operation';
 import { CONTENT_TYPES, DATED_CONTENT_TYPES } from './contentTypes';
 

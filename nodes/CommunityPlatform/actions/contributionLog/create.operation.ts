@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { email, requiredDateTime, requiredText } from '../../parameters/primitives';
-import { readParameters } from '../../parameters/read';
-import { apiRequest } from '../../transport/request';
-import { collection } from '../../parameters/fields';
+import { email, requiredDateTime, requiredText } from '../../../shared/parameters/primitives';
+import { readParameters } from '../../../shared/parameters/read';
+import { apiRequest } from '../../../shared/transport/request';
+import { collection } from '../../../shared/parameters/fields';
 import { shownFor } from '../operation';
 
 const properties: INodeProperties[] = [

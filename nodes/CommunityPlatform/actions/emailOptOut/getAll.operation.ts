@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { readLimit, returnAllAndLimit } from '../../parameters/limit';
-import { email, oneOf, optionalDateTime } from '../../parameters/primitives';
-import { readParameters } from '../../parameters/read';
-import { collection } from '../../parameters/fields';
+import { readLimit, returnAllAndLimit } from '../../../shared/parameters/limit';
+import { email, oneOf, optionalDateTime } from '../../../shared/parameters/primitives';
+import { readParameters } from '../../../shared/parameters/read';
+import { collection } from '../../../shared/parameters/fields';
 import { shownFor } from '../operation';
 import { readOptOuts } from './readOptOuts';
 

@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { listSubscriptionTypes } from '../../reads/subscriptionTypes';
-import type { Page } from '../../transport/paginate';
-import { readPages } from '../../transport/paginate';
-import { apiRequest } from '../../transport/request';
+import type { Page } from '../../../shared/transport/paginate';
+import { readPages } from '../../../shared/transport/paginate';
+import { apiRequest } from '../../../shared/transport/request';
 
 /** Opt-out rows one query can reach: pageNum × pageSize at most 10,000 (API documentation: Limits). */
 export const OPT_OUT_REACH = 10_000;

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, eventRef, getEvent } from '../../locators/event';
 import { simplifyEvents } from '../../output/simplify';
-import { simplify } from '../../parameters/fields';
+import { simplify } from '../../../shared/parameters/fields';
 import { shownFor } from '../operation';
 
 const properties: INodeProperties[] = [eventLocator, simplify];

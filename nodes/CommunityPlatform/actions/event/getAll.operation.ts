@@ -3,11 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { simplifyEvents } from '../../output/simplify';
-import { readLimit, returnAllAndLimit } from '../../parameters/limit';
-import { day, daysInOrder, flag, oneOf } from '../../parameters/primitives';
-import { readParameters } from '../../parameters/read';
-import { paginate } from '../../transport/paginate';
-import { collection, simplify } from '../../parameters/fields';
+import { readLimit, returnAllAndLimit } from '../../../shared/parameters/limit';
+import { day, daysInOrder, flag, oneOf } from '../../../shared/parameters/primitives';
+import { readParameters } from '../../../shared/parameters/read';
+import { paginate } from '../../../shared/transport/paginate';
+import { collection, simplify } from '../../../shared/parameters/fields';
 import { shownFor } from '../operation';
 
 /** Value sets in the spec's exact case, sorted for the option lists. */

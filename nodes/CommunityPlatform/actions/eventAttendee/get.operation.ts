@@ -4,10 +4,10 @@ import { z } from 'zod';
 
 import { eventIdOf, eventLocator, eventRef } from '../../locators/event';
 import { simplifyAttendees } from '../../output/simplify';
-import { requiredText } from '../../parameters/primitives';
-import { readParameters } from '../../parameters/read';
-import { apiRequest, pathOf } from '../../transport/request';
-import { simplify } from '../../parameters/fields';
+import { requiredText } from '../../../shared/parameters/primitives';
+import { readParameters } from '../../../shared/parameters/read';
+import { apiRequest, pathOf } from '../../../shared/transport/request';
+import { simplify } from '../../../shared/parameters/fields';
 import { shownFor } from '../operation';
 
 const attendeeIdField: INodeProperties = {

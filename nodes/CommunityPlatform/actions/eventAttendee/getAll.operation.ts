@@ -4,10 +4,10 @@ import { z } from 'zod';
 
 import { eventLocator } from '../../locators/event';
 import { simplifyAttendees } from '../../output/simplify';
-import { returnAllAndLimit } from '../../parameters/limit';
-import { email } from '../../parameters/primitives';
-import { ATTENDEES_MAX_PAGE_SIZE } from '../../transport/paginate';
-import { collection, simplify } from '../../parameters/fields';
+import { returnAllAndLimit } from '../../../shared/parameters/limit';
+import { email } from '../../../shared/parameters/primitives';
+import { ATTENDEES_MAX_PAGE_SIZE } from '../../../shared/transport/paginate';
+import { collection, simplify } from '../../../shared/parameters/fields';
 import { readEventRows } from '../eventRows';
 import { shownFor } from '../operation';
 

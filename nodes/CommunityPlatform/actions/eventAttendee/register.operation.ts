@@ -3,10 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { eventLocator, eventRef, eventSlugOf } from '../../locators/event';
-import { email, requiredText } from '../../parameters/primitives';
-import { readParameters } from '../../parameters/read';
-import { apiRequest } from '../../transport/request';
-import { collection, emailField } from '../../parameters/fields';
+import { email, requiredText } from '../../../shared/parameters/primitives';
+import { readParameters } from '../../../shared/parameters/read';
+import { apiRequest } from '../../../shared/transport/request';
+import { collection, emailField } from '../../../shared/parameters/fields';
 import { shownFor } from '../operation';
 
 const personFields: INodeProperties[] = [

@@ -3,10 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { eventIdOf, eventLocator, eventRef } from '../../locators/event';
-import { ATTENDEE_TYPES, email, oneOf } from '../../parameters/primitives';
-import { readParameters } from '../../parameters/read';
-import { apiRequest, pathOf } from '../../transport/request';
-import { collection } from '../../parameters/fields';
+import { ATTENDEE_TYPES, email, oneOf } from '../../../shared/parameters/primitives';
+import { readParameters } from '../../../shared/parameters/read';
+import { apiRequest, pathOf } from '../../../shared/transport/request';
+import { collection } from '../../../shared/parameters/fields';
 import { shownFor } from '../operation';
 import { INVITEE_HINTS } from './hints';
 import { ticketType, ticketTypeProperty } from './ticketType';

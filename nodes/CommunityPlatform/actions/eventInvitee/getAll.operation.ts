@@ -3,9 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { eventLocator } from '../../locators/event';
-import { returnAllAndLimit } from '../../parameters/limit';
-import { ATTENDEE_TYPES, email, oneOf } from '../../parameters/primitives';
-import { collection } from '../../parameters/fields';
+import { returnAllAndLimit } from '../../../shared/parameters/limit';
+import { ATTENDEE_TYPES, email, oneOf } from '../../../shared/parameters/primitives';
+import { collection } from '../../../shared/parameters/fields';
 import { readEventRows } from '../eventRows';
 import { shownFor } from '../operation';
 import { INVITEE_HINTS } from './hints';

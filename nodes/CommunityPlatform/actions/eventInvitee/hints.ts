@@ -1,4 +1,4 @@
-import type { ErrorHint } from '../../transport/errors';
+import type { ErrorHint } from '../../../shared/transport/errors';
 
 const TICKET_FIX =
 	'"Ticket Type" must match a ticket of this event exactly (same case and spaces): choose it from the list, which shows the ticket types seen on the event’s invitations and registrations. A ticket type nobody holds yet is not in the list: switch the field to Expression and type its exact name.';

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readParameters } from '../../parameters/read';
-import { apiRequest } from '../../transport/request';
+import { readParameters } from '../../../shared/parameters/read';
+import { apiRequest } from '../../../shared/transport/request';
 import { shownFor } from '../operation';
 import { createFieldsProperties, createMemberSchema } from './createFields';
 

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { email, optionalText, requiredText, url } from '../../parameters/primitives';
-import { collection, emailField } from '../../parameters/fields';
+import { email, optionalText, requiredText, url } from '../../../shared/parameters/primitives';
+import { collection, emailField } from '../../../shared/parameters/fields';
 
 const spacesField: INodeProperties = {
 	displayName: 'Space Names or IDs',

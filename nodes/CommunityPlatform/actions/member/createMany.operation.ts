@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { runBatchOperation, waitProperties } from '../../batch/operation';
-import { readParameters } from '../../parameters/read';
+import { readParameters } from '../../../shared/parameters/read';
 import { shownFor } from '../operation';
 import { batchCreateRowSchema, createFieldsProperties } from './createFields';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest, pathOf } from '../../transport/request';
+import { apiRequest, pathOf } from '../../../shared/transport/request';
 import { shownFor } from '../operation';
 import { createMemberSchema } from './createFields';
 import type { CreateOrUpdateInput } from './createOrUpdateFields';

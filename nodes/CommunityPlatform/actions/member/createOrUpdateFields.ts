@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { collection, emailField } from '../../parameters/fields';
-import { email } from '../../parameters/primitives';
-import { failParameters, issuesOf, readParameters } from '../../parameters/read';
+import { collection, emailField } from '../../../shared/parameters/fields';
+import { email } from '../../../shared/parameters/primitives';
+import { failParameters, issuesOf, readParameters } from '../../../shared/parameters/read';
 import { profileAnswersField, profileFieldOptions, profileFieldsSchema, readAnswers } from './updateFields';
 
 /** The fields a new member needs (POST /users): optional here, since an existing member has them. */

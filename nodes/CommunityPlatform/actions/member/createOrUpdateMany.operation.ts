@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 import { createOrUpdateMany } from '../../batch/createOrUpdate';
 import { maxWaitField, maxWaitMs, runBatch } from '../../batch/operation';
-import { readParameters } from '../../parameters/read';
+import { readParameters } from '../../../shared/parameters/read';
 import { shownFor } from '../operation';
 import { batchCreateRowSchema } from './createFields';
 import { createOrUpdateProperties, readCreateOrUpdate, setAfterCreate } from './createOrUpdateFields';

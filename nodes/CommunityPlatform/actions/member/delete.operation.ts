@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { memberLocator, readMember } from '../../locators/member';
-import { apiRequest } from '../../transport/request';
+import { apiRequest } from '../../../shared/transport/request';
 import { shownFor } from '../operation';
 
 const properties: INodeProperties[] = [

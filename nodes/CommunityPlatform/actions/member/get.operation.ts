@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { memberLocator, readMember } from '../../locators/member';
 import { simplifyMembers } from '../../output/simplify';
-import { apiRequest, pathOf } from '../../transport/request';
-import { simplify } from '../../parameters/fields';
+import { apiRequest, pathOf } from '../../../shared/transport/request';
+import { simplify } from '../../../shared/parameters/fields';
 import { shownFor } from '../operation';
 
 const properties: INodeProperties[] = [memberLocator(false), simplify];

@@ -3,11 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { simplifyMembers } from '../../output/simplify';
-import { returnAllAndLimit, readLimit } from '../../parameters/limit';
-import { day, daysInOrder, MEMBER_TYPES, oneOf } from '../../parameters/primitives';
-import { readParameters } from '../../parameters/read';
-import { paginate } from '../../transport/paginate';
-import { collection, simplify } from '../../parameters/fields';
+import { returnAllAndLimit, readLimit } from '../../../shared/parameters/limit';
+import { day, daysInOrder, MEMBER_TYPES, oneOf } from '../../../shared/parameters/primitives';
+import { readParameters } from '../../../shared/parameters/read';
+import { paginate } from '../../../shared/transport/paginate';
+import { collection, simplify } from '../../../shared/parameters/fields';
 import { shownFor } from '../operation';
 
 const APPROVAL_FILTERS = ['Pending', 'Approved', 'Unapproved'] as const;

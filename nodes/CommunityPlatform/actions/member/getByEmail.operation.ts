@@ -4,9 +4,9 @@ import { z } from 'zod';
 
 import { findMemberByEmail } from '../../locators/member';
 import { simplifyMembers } from '../../output/simplify';
-import { email } from '../../parameters/primitives';
-import { readParameters } from '../../parameters/read';
-import { emailField, simplify } from '../../parameters/fields';
+import { email } from '../../../shared/parameters/primitives';
+import { readParameters } from '../../../shared/parameters/read';
+import { emailField, simplify } from '../../../shared/parameters/fields';
 import { shownFor } from '../operation';
 
 const memberEmail = emailField('Email address of the member to look up');

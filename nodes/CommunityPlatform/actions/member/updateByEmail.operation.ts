@@ -3,12 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { memberRef } from '../../locators/member';
-import { email } from '../../parameters/primitives';
-import { readParameters } from '../../parameters/read';
-import { apiRequest } from '../../transport/request';
+import { email } from '../../../shared/parameters/primitives';
+import { readParameters } from '../../../shared/parameters/read';
+import { apiRequest } from '../../../shared/transport/request';
 import { shownFor } from '../operation';
 import { buildUpdateBody, updateFieldsProperties } from './updateFields';
-import { emailField } from '../../parameters/fields';
+import { emailField } from '../../../shared/parameters/fields';
 
 const memberEmail = emailField('Email address of the member to update');
 

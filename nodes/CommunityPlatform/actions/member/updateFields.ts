@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties, ResourceMapperVal
 import { z } from 'zod';
 
 import { oncePerExecution } from '../../locators/perExecution';
-import { collection } from '../../parameters/fields';
-import { MEMBER_TYPES, email, oneOf, optionalText, url } from '../../parameters/primitives';
-import { failParameters, readParameters } from '../../parameters/read';
+import { collection } from '../../../shared/parameters/fields';
+import { MEMBER_TYPES, email, oneOf, optionalText, url } from '../../../shared/parameters/primitives';
+import { failParameters, readParameters } from '../../../shared/parameters/read';
 import type { ProfileQuestion } from '../../reads/profileQuestions';
 import { getProfileQuestion, listProfileQuestions } from '../../reads/profileQuestions';
 import { lastNameField, linkedInUrlField, pictureUrlField } from './createFields';

@@ -3,9 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { runBatchOperation, waitProperties } from '../../batch/operation';
-import { email } from '../../parameters/primitives';
-import { readParameters } from '../../parameters/read';
-import { emailField } from '../../parameters/fields';
+import { email } from '../../../shared/parameters/primitives';
+import { readParameters } from '../../../shared/parameters/read';
+import { emailField } from '../../../shared/parameters/fields';
 import { shownFor } from '../operation';
 import { batchOptions, batchOptionsSchema, batchUpdateRow, readProfileUpdate, updateFieldsProperties } from './updateFields';
 

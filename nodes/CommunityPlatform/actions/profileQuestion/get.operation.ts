@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { readLocator } from '../../locators/value';
-import { parseParameters } from '../../parameters/read';
+import { parseParameters } from '../../../shared/parameters/read';
 import { getProfileQuestion } from '../../reads/profileQuestions';
 import { shownFor } from '../operation';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readLimit, returnAllAndLimit } from '../../parameters/limit';
+import { readLimit, returnAllAndLimit } from '../../../shared/parameters/limit';
 import { listSpaces } from '../../reads/spaces';
 import { shownFor } from '../operation';
 

@@ -3,10 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { memberRef } from '../../locators/member';
-import { email } from '../../parameters/primitives';
-import { readParameters } from '../../parameters/read';
-import { apiRequest } from '../../transport/request';
-import { emailField } from '../../parameters/fields';
+import { email } from '../../../shared/parameters/primitives';
+import { readParameters } from '../../../shared/parameters/read';
+import { apiRequest } from '../../../shared/transport/request';
+import { emailField } from '../../../shared/parameters/fields';
 import { hiddenWhenRemovingAll, membershipChangeSchema, membershipModeProperties, nameList } from '../membershipChange';
 import { shownFor } from '../operation';
 

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { readParameters } from '../../parameters/read';
-import { apiRequest } from '../../transport/request';
+import { readParameters } from '../../../shared/parameters/read';
+import { apiRequest } from '../../../shared/transport/request';
 import { shownFor } from '../operation';
 import { DUPLICATE_NAME_HINT, tagName } from './name';
 

@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readTagId, tagLocator, tagProperty } from '../../locators/tag';
-import { failParameters } from '../../parameters/read';
-import type { ErrorHint } from '../../transport/errors';
-import { apiRequest, pathOf } from '../../transport/request';
+import { failParameters } from '../../../shared/parameters/read';
+import type { ErrorHint } from '../../../shared/transport/errors';
+import { apiRequest, pathOf } from '../../../shared/transport/request';
 import { shownFor } from '../operation';
 
 const targetTag = tagLocator(

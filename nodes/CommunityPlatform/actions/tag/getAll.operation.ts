@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { readLimit, returnAllAndLimit } from '../../parameters/limit';
-import { readParameters } from '../../parameters/read';
-import { paginate } from '../../transport/paginate';
-import { collection } from '../../parameters/fields';
+import { readLimit, returnAllAndLimit } from '../../../shared/parameters/limit';
+import { readParameters } from '../../../shared/parameters/read';
+import { paginate } from '../../../shared/transport/paginate';
+import { collection } from '../../../shared/parameters/fields';
 import { shownFor } from '../operation';
 
 const filters: INodeProperties = collection('filters', [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import type { ErrorHint } from '../../transport/errors';
+import type { ErrorHint } from '../../../shared/transport/errors';
 
 /** What Create and Rename share: the tag's name and the answer when another active tag has it. */
 

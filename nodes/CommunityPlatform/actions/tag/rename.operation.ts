@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { readTagId, tagProperty } from '../../locators/tag';
-import { readParameters } from '../../parameters/read';
-import { apiRequest, pathOf } from '../../transport/request';
+import { readParameters } from '../../../shared/parameters/read';
+import { apiRequest, pathOf } from '../../../shared/transport/request';
 import { shownFor } from '../operation';
 import { DUPLICATE_NAME_HINT, tagName } from './name';
 

@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { paginate } from '../../transport/paginate';
+import { paginate } from '../../../shared/transport/paginate';
 
 /** Collections by name: Create Video takes the collection's name. */
 export async function getCollections(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

@@ -1,8 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeParameterResourceLocator, INodePropertyOptions } from 'n8n-workflow';
 
 import { eventIdOf, readEventRef } from '../../locators/event';
-import { ATTENDEES_MAX_PAGE_SIZE, paginate } from '../../transport/paginate';
-import { pathOf } from '../../transport/request';
+import { ATTENDEES_MAX_PAGE_SIZE, paginate } from '../../../shared/transport/paginate';
+import { pathOf } from '../../../shared/transport/request';
 
 /**
  * How many invitees and attendees are read to find ticket types: 5 pages each at most, so

@@ -2,7 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult, JsonObj
 import { NodeApiError } from 'n8n-workflow';
 
 import { findMemberByEmail } from '../../locators/member';
-import { searchPage } from './searchPage';
+import { searchPage } from '../../../shared/search/searchPage';
 
 const MEMBER_PAGE = 100;
 

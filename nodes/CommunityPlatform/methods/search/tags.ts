@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { searchPage } from './searchPage';
+import { searchPage } from '../../../shared/search/searchPage';
 
 const TAG_PAGE = 200;
 

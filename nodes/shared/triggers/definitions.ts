@@ -3,7 +3,7 @@ import { courseCertificateTriggerProperties, courseCertificatesFeed } from '../f
 import { courseEnrollmentTriggerProperties, courseEnrollmentsFeed } from '../feeds/courseEnrollments';
 import { eventAttendeeTriggerProperties, eventAttendeesFeed } from '../feeds/eventAttendees';
 import { memberTriggerProperties, membersFeed } from '../feeds/members';
-import { getFeedEvents } from '../methods/options/feedEvents';
+import { getFeedEvents } from './feedEvents';
 import type { FeedTriggerDefinition } from './feedTrigger';
 
 export const MEMBER_TRIGGER: FeedTriggerDefinition = {

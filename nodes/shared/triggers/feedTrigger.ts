@@ -33,7 +33,7 @@ export function feedTrigger(trigger: FeedTriggerDefinition): new () => INodeType
 		description: INodeTypeDescription = {
 			displayName,
 			name: `communityPlatform${trigger.subject.replace(/ /g, '')}Trigger`,
-			icon: { light: 'file:communityPlatform.svg', dark: 'file:communityPlatform.dark.svg' },
+			icon: { light: 'file:../shared/communityPlatform.svg', dark: 'file:../shared/communityPlatform.dark.svg' },
 			group: ['trigger'],
 			version: 1,
 			subtitle: `={{"${trigger.subtitle}: " + $parameter["events"].join(", ")}}`,

@@ -1,8 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 
-import type { Page } from '../../transport/paginate';
-import type { FixedPath } from '../../transport/path';
-import { apiRequest } from '../../transport/request';
+import type { Page } from '../transport/paginate';
+import type { FixedPath } from '../transport/path';
+import { apiRequest } from '../transport/request';
 
 /**
  * One page of a paged list for a searchable list: the results made of its rows, and the token

@@ -1,4 +1,0 @@
-import { MEMBER_TRIGGER } from './triggers/definitions';
-import { feedTrigger } from './triggers/feedTrigger';
-
-export class CommunityPlatformMemberTrigger extends feedTrigger(MEMBER_TRIGGER) {}
