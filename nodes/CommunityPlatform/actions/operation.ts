@@ -5,6 +5,7 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 /**
  * One operation. Most read their parameters for one item and return its output rows
@@ -14,31 +15,21 @@ export type Operation =
 	| { execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> }
 	| { executeBatch(this: IExecuteFunctions): Promise<INodeExecutionData[][]> };
 
-/** Where an operation's fields show: its resource and its own name, as literal types the registry checks. */
-export type ShownFor<R extends string, O extends string> = { show: { resource: [R]; operation: [O] } };
-
-/** An operation file's display options: `updateDisplayOptions(displayOptions, properties)`. */
-export function shownFor<R extends string, O extends string>(resource: R, operation: O): ShownFor<R, O> {
-	return { show: { resource: [resource], operation: [operation] } };
-}
-
 /**
- * An operation file (`<op>.operation.ts`): `execute` or `executeBatch`, its fields
- * (`description`) and the `displayOptions` they were given, which must name resource `R` and
- * operation `O`, the key it is filed under.
+ * An operation file (`<op>.operation.ts`): `execute` or `executeBatch`, and its fields
+ * (`properties`). It does not name its resource or itself: the resource files it under a key,
+ * and that key is its Operation value and what its fields are shown for.
  */
-export type OperationModule<R extends string, O extends string> = Operation & {
-	displayOptions: ShownFor<R, O>;
-	description: INodeProperties[];
+export type OperationModule = Operation & {
+	properties: INodeProperties[];
 };
 
-/** One entry of a resource's operations: its option in the Operation list (`value`: its key), and its file. */
-export interface OperationEntry<R extends string, O extends string> {
+/** One entry of a resource's operations: its option in the Operation list, and its file. */
+export interface OperationEntry {
 	name: string;
-	value: O;
 	description: string;
 	action: string;
-	module: OperationModule<R, O>;
+	module: OperationModule;
 }
 
 /** A resource's option in the Resource list. */
@@ -50,28 +41,27 @@ export interface ResourceOption<R extends string> {
 
 export interface Resource<R extends string, O extends string> {
 	option: ResourceOption<R>;
-	/** Each operation by its value (the Operation parameter). */
-	operations: { [K in O]: OperationEntry<R, K> };
+	/** Each operation's file by its value (the Operation parameter). */
+	operations: { [K in O]: OperationModule };
 	/** The Operation list of the resource, then every operation's fields. */
 	properties: INodeProperties[];
 }
 
 /**
- * A resource of the action node from its operations, keyed by their values. An operation file
- * whose display options name another resource or operation than the key it is filed under, or
- * that exports neither `execute` nor `executeBatch`, and a default that is not one of the keys,
- * fail to compile.
+ * A resource of the action node from its operations, keyed by their values. The key is the one
+ * name an operation has: the option's `value` and the display options of its fields are made
+ * from it, so they cannot disagree; a default that is not one of the keys fails to compile.
  */
 export function defineResource<R extends string, O extends string>(definition: {
 	resource: ResourceOption<R>;
 	/** The operation preselected in the Operation list. */
 	default: NoInfer<O>;
 	/** In the order the Operation list shows them (alphabetical by name). */
-	operations: { [K in O]: OperationEntry<NoInfer<R>, K> };
+	operations: Record<O, OperationEntry>;
 }): Resource<R, O> {
 	const { resource, default: defaultOperation, operations } = definition;
-	const entries: Array<OperationEntry<R, O>> = Object.values(operations);
-	const options: INodePropertyOptions[] = entries.map(({ name, value, description, action }) => ({
+	const entries = Object.entries(operations) as Array<[O, OperationEntry]>;
+	const options: INodePropertyOptions[] = entries.map(([value, { name, description, action }]) => ({
 		name,
 		value,
 		description,
@@ -79,7 +69,7 @@ export function defineResource<R extends string, O extends string>(definition: {
 	}));
 	return {
 		option: resource,
-		operations,
+		operations: Object.fromEntries(entries.map(([value, entry]) => [value, entry.module])) as Record<O, OperationModule>,
 		properties: [
 			{
 				displayName: 'Operation',
@@ -90,7 +80,9 @@ export function defineResource<R extends string, O extends string>(definition: {
 				options,
 				default: defaultOperation,
 			},
-			...entries.flatMap(({ module }) => module.description),
+			...entries.flatMap(([value, { module }]) =>
+				updateDisplayOptions({ show: { resource: [resource.value], operation: [value] } }, module.properties),
+			),
 		],
 	};
 }

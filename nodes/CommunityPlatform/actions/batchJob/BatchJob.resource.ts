@@ -11,7 +11,6 @@ export const batchJob = defineResource({
 	operations: {
 		get: {
 			name: 'Get',
-			value: 'get',
 			description: 'Get the status and per-row results of a batch job',
 			action: 'Get a batch job',
 			module: get,

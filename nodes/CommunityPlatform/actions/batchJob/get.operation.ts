@@ -1,13 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { jobEndpoints } from '../../batch/jobs';
 import { readParameters } from '../../../shared/parameters/read';
 import { apiRequest } from '../../../shared/transport/request';
-import { shownFor } from '../operation';
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Job Type',
 		name: 'jobType',
@@ -38,10 +36,6 @@ const properties: INodeProperties[] = [
 		displayOptions: { show: { jobType: ['addClubMembers'] } },
 	},
 ];
-
-export const displayOptions = shownFor('batchJob', 'get');
-
-export const description = updateDisplayOptions(displayOptions, properties);
 
 const JOB_KINDS = ['createUsers', 'updateUsers', 'addClubMembers'] as const;
 const NO_JOB_ID = 'is empty: enter the jobId a batch operation returned';

@@ -17,14 +17,12 @@ export const club = defineResource({
 	operations: {
 		addMember: {
 			name: 'Add Member',
-			value: 'addMember',
 			description: 'Add one member, by ID or email, to a club',
 			action: 'Add a member to a club',
 			module: addMember,
 		},
 		addMembersBatch: {
 			name: 'Add Members (Batch)',
-			value: 'addMembersBatch',
 			description:
 				'Add the member of every input item to its club in bulk jobs of up to 100 and wait for the result of each',
 			action: 'Add many members to a club in a batch',
@@ -32,7 +30,6 @@ export const club = defineResource({
 		},
 		getApplicationRequests: {
 			name: 'Get Application Requests',
-			value: 'getApplicationRequests',
 			description:
 				'List the requests to join a club, filtered by status, applicant name, email, job title, company or member type, with the total count',
 			action: 'Get application requests of a club',
@@ -40,28 +37,24 @@ export const club = defineResource({
 		},
 		getAll: {
 			name: 'Get Many',
-			value: 'getAll',
 			description: 'List the clubs of the community with their ID, name, slug and access type',
 			action: 'Get many clubs',
 			module: getAll,
 		},
 		getMemberClubs: {
 			name: "Get Member's Clubs",
-			value: 'getMemberClubs',
 			description: 'List the clubs a member belongs to',
 			action: 'Get the clubs of a member',
 			module: getMemberClubs,
 		},
 		removeMember: {
 			name: 'Remove Member',
-			value: 'removeMember',
 			description: 'Remove one member, by ID or email, from a club',
 			action: 'Remove a member from a club',
 			module: removeMember,
 		},
 		updateMemberClubs: {
 			name: "Update Member's Clubs",
-			value: 'updateMemberClubs',
 			description: 'Add a member to up to 10 clubs, or set exactly which clubs they belong to, with a result per club',
 			action: 'Update the clubs of a member',
 			module: updateMemberClubs,

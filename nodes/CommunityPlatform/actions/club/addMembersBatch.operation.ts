@@ -1,20 +1,16 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { jobEndpoints } from '../../batch/jobs';
 import { runBatchOperation, waitProperties } from '../../batch/operation';
 import { clubIdOf, clubLocator } from '../../locators/club';
 import { memberLocator, readMember } from '../../locators/member';
 import { assertSendablePath } from '../../../shared/transport/request';
-import { shownFor } from '../operation';
 
-export const displayOptions = shownFor('club', 'addMembersBatch');
-
-export const description = updateDisplayOptions(displayOptions, [
+export const properties: INodeProperties[] = [
 	...waitProperties,
 	clubLocator,
 	memberLocator(true),
-]);
+];
 
 /**
  * POST /clubs/:clubId/users/batch for all input items: each item names a member (ID or email)

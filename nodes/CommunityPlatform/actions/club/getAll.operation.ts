@@ -1,15 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listClubs } from '../../reads/clubs';
 import { readLimit, returnAllAndLimit } from '../../../shared/parameters/limit';
-import { shownFor } from '../operation';
 
-const properties: INodeProperties[] = [...returnAllAndLimit];
-
-export const displayOptions = shownFor('club', 'getAll');
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const properties: INodeProperties[] = [...returnAllAndLimit];
 
 /** The API returns every club in one list (no paging); the limit is applied here. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

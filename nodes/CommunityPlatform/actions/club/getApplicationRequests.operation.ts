@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { clubIdOf, clubLocator } from '../../locators/club';
@@ -9,7 +8,6 @@ import { readParameters } from '../../../shared/parameters/read';
 import { paginate } from '../../../shared/transport/paginate';
 import { pathOf } from '../../../shared/transport/request';
 import { collection } from '../../../shared/parameters/fields';
-import { shownFor } from '../operation';
 
 const APPLICATION_STATUSES = ['Pending', 'Accepted', 'Declined', 'Expired'] as const;
 const APPLICATION_SORTS = ['DEFAULT', 'CREATED_AT_ASC', 'CREATED_AT_DESC', 'NAME_ASC', 'NAME_DESC'] as const;
@@ -75,11 +73,7 @@ const queryFields: INodeProperties[] = [
 	]),
 ];
 
-const properties: INodeProperties[] = [...leadingProperties, ...queryFields];
-
-export const displayOptions = shownFor('club', 'getApplicationRequests');
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const properties: INodeProperties[] = [...leadingProperties, ...queryFields];
 
 const filterText = z.string().trim().min(1, 'is empty: remove the filter or enter some text').optional();
 

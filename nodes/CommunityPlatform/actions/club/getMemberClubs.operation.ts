@@ -1,15 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { memberLocator, readMember } from '../../locators/member';
 import { apiRequest, pathOf } from '../../../shared/transport/request';
-import { shownFor } from '../operation';
 
-const properties: INodeProperties[] = [memberLocator(false)];
-
-export const displayOptions = shownFor('club', 'getMemberClubs');
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const properties: INodeProperties[] = [memberLocator(false)];
 
 /** One item: the member's name and email with `userClubs`, the list of clubs they belong to. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {

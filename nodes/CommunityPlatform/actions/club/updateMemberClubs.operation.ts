@@ -1,11 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { memberLocator, readMember } from '../../locators/member';
 import { readParameters } from '../../../shared/parameters/read';
 import { apiRequest } from '../../../shared/transport/request';
 import { hiddenWhenRemovingAll, membershipChangeSchema, membershipModeProperties, nameList } from '../membershipChange';
-import { shownFor } from '../operation';
 
 /** The API's limit on clubIds and on clubNames in one update. */
 const MAX_CLUBS_PER_UPDATE = 10;
@@ -46,11 +44,7 @@ const clubNamesField: INodeProperties = {
 	description: 'Up to 10 exact club names, separated by commas (or a list from an expression), each once',
 };
 
-const properties: INodeProperties[] = [memberLocator(true), ...modeProperties, clubsByField, clubIdsField, clubNamesField];
-
-export const displayOptions = shownFor('club', 'updateMemberClubs');
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const properties: INodeProperties[] = [memberLocator(true), ...modeProperties, clubsByField, clubIdsField, clubNamesField];
 
 /**
  * POST /updateUserClubs. The output is the API's answer: the member, oldClubs, newClubs and

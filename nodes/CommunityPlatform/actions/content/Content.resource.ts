@@ -12,14 +12,12 @@ export const content = defineResource({
 	operations: {
 		createVideo: {
 			name: 'Create Video',
-			value: 'createVideo',
 			description: 'Create a video from a video file URL, a 16:9 poster image URL, a title and a duration',
 			action: 'Create a video',
 			module: createVideo,
 		},
 		getAll: {
 			name: 'Get Many',
-			value: 'getAll',
 			description:
 				'List videos, blogs, podcasts, resources, external contents or collections, newest first, optionally by creation date',
 			action: 'Get many content items',

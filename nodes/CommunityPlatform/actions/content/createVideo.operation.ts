@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { email, flag, requiredText, url } from '../../../shared/parameters/primitives';
@@ -7,9 +6,8 @@ import { readParameters } from '../../../shared/parameters/read';
 import type { ErrorHint } from '../../../shared/transport/errors';
 import { apiRequest } from '../../../shared/transport/request';
 import { collection } from '../../../shared/parameters/fields';
-import { shownFor } from '../operation';
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Title',
 		name: 'title',
@@ -94,10 +92,6 @@ const properties: INodeProperties[] = [
 		},
 	]),
 ];
-
-export const displayOptions = shownFor('content', 'createVideo');
-
-export const description = updateDisplayOptions(displayOptions, properties);
 
 /** The 400s of POST /videos (API documentation: Content), each with what to change. */
 const VIDEO_HINTS: ErrorHint[] = [

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { readLimit, returnAllAndLimit } from '../../../shared/parameters/limit';
@@ -8,7 +7,6 @@ import { failParameters, readParameters } from '../../../shared/parameters/read'
 import { simplifyContent } from '../../output/simplify';
 import { paginate } from '../../../shared/transport/paginate';
 import { collection, simplify } from '../../../shared/parameters/fields';
-import { shownFor } from '../operation';
 import { CONTENT_TYPES, DATED_CONTENT_TYPES } from './contentTypes';
 
 const leadingProperties: INodeProperties[] = [
@@ -41,7 +39,7 @@ const filters: INodeProperties = collection('filters', [
 	},
 ], { displayOptions: { show: { contentType: DATED_CONTENT_TYPES } } });
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	...leadingProperties,
 	filters,
 	{
@@ -50,10 +48,6 @@ const properties: INodeProperties[] = [
 			'Whether to return a simplified version of the response instead of the raw data (leaves out bodies, summaries, cover images and spaces)',
 	},
 ];
-
-export const displayOptions = shownFor('content', 'getAll');
-
-export const description = updateDisplayOptions(displayOptions, properties);
 
 const filtersSchema = z
 	.object({ fromDate: day.optional(), toDate: day.optional() })

@@ -11,7 +11,6 @@ export const contributionLog = defineResource({
 	operations: {
 		create: {
 			name: 'Create',
-			value: 'create',
 			description: "Log a member's contribution, which adds its points to the member",
 			action: 'Create a contribution log',
 			module: create,

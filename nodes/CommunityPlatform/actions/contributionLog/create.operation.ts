@@ -1,14 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { email, requiredDateTime, requiredText } from '../../../shared/parameters/primitives';
 import { readParameters } from '../../../shared/parameters/read';
 import { apiRequest } from '../../../shared/transport/request';
 import { collection } from '../../../shared/parameters/fields';
-import { shownFor } from '../operation';
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Contribution Name',
 		name: 'contributionName',
@@ -60,10 +58,6 @@ const properties: INodeProperties[] = [
 		},
 	]),
 ];
-
-export const displayOptions = shownFor('contributionLog', 'create');
-
-export const description = updateDisplayOptions(displayOptions, properties);
 
 const COUNT_HINT = 'must be a number, such as 1';
 

@@ -11,7 +11,6 @@ export const emailOptOut = defineResource({
 	operations: {
 		getAll: {
 			name: 'Get Many',
-			value: 'getAll',
 			description:
 				'List members who opted out of community emails, newest first, filtered by subscription type, scope, email or time',
 			action: 'Get many email unsubscribes',

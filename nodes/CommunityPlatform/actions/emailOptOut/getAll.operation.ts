@@ -1,12 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { readLimit, returnAllAndLimit } from '../../../shared/parameters/limit';
 import { email, oneOf, optionalDateTime } from '../../../shared/parameters/primitives';
 import { readParameters } from '../../../shared/parameters/read';
 import { collection } from '../../../shared/parameters/fields';
-import { shownFor } from '../operation';
 import { readOptOuts } from './readOptOuts';
 
 const leadingProperties: INodeProperties[] = [
@@ -59,11 +57,7 @@ const filters: INodeProperties = collection('filters', [
 	},
 ]);
 
-const properties: INodeProperties[] = [...leadingProperties, filters];
-
-export const displayOptions = shownFor('emailOptOut', 'getAll');
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const properties: INodeProperties[] = [...leadingProperties, filters];
 
 /** Query of GET /email-unsubscribes, without paging. */
 const querySchema = z

@@ -11,7 +11,6 @@ export const emailSubscriptionType = defineResource({
 	operations: {
 		getAll: {
 			name: 'Get Many',
-			value: 'getAll',
 			description: 'List the kinds of community email members can opt out of, in dashboard order',
 			action: 'Get many email subscription types',
 			module: getAll,

@@ -1,12 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { readLimit, returnAllAndLimit } from '../../../shared/parameters/limit';
 import { readParameters } from '../../../shared/parameters/read';
 import { listSubscriptionTypes } from '../../reads/subscriptionTypes';
 import { collection } from '../../../shared/parameters/fields';
-import { shownFor } from '../operation';
 
 const filters: INodeProperties = collection('filters', [
 	{
@@ -25,11 +23,7 @@ const filters: INodeProperties = collection('filters', [
 	},
 ]);
 
-const properties: INodeProperties[] = [...returnAllAndLimit, filters];
-
-export const displayOptions = shownFor('emailSubscriptionType', 'getAll');
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const properties: INodeProperties[] = [...returnAllAndLimit, filters];
 
 /** Query of GET /email-subscription-types, without paging. */
 const querySchema = z

@@ -12,14 +12,12 @@ export const event = defineResource({
 	operations: {
 		get: {
 			name: 'Get',
-			value: 'get',
 			description: 'Get an event by ID or by its URL in the community',
 			action: 'Get an event',
 			module: get,
 		},
 		getAll: {
 			name: 'Get Many',
-			value: 'getAll',
 			description: 'List events, filtered by title, dates, status, access or whether they are unlisted',
 			action: 'Get many events',
 			module: getAll,

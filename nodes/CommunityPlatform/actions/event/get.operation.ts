@@ -1,16 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { eventLocator, eventRef, getEvent } from '../../locators/event';
 import { simplifyEvents } from '../../output/simplify';
 import { simplify } from '../../../shared/parameters/fields';
-import { shownFor } from '../operation';
 
-const properties: INodeProperties[] = [eventLocator, simplify];
-
-export const displayOptions = shownFor('event', 'get');
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const properties: INodeProperties[] = [eventLocator, simplify];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const event = await getEvent.call(this, eventRef(this, itemIndex), itemIndex);

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { simplifyEvents } from '../../output/simplify';
@@ -8,7 +7,6 @@ import { day, daysInOrder, flag, oneOf } from '../../../shared/parameters/primit
 import { readParameters } from '../../../shared/parameters/read';
 import { paginate } from '../../../shared/transport/paginate';
 import { collection, simplify } from '../../../shared/parameters/fields';
-import { shownFor } from '../operation';
 
 /** Value sets in the spec's exact case, sorted for the option lists. */
 const EVENT_STATUSES = ['Draft', 'Published'] as const;
@@ -62,11 +60,7 @@ const filters: INodeProperties = collection('filters', [
 	},
 ]);
 
-const properties: INodeProperties[] = [...returnAllAndLimit, filters, simplify];
-
-export const displayOptions = shownFor('event', 'getAll');
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const properties: INodeProperties[] = [...returnAllAndLimit, filters, simplify];
 
 const filtersSchema = z
 	.object({

@@ -13,21 +13,18 @@ export const eventAttendee = defineResource({
 	operations: {
 		get: {
 			name: 'Get',
-			value: 'get',
 			description: 'Get one registration of an event by attendee ID',
 			action: 'Get an event attendee',
 			module: get,
 		},
 		getAll: {
 			name: 'Get Many',
-			value: 'getAll',
 			description: 'List the people registered for an event, optionally only one member by email or user ID',
 			action: 'Get many event attendees',
 			module: getAll,
 		},
 		register: {
 			name: 'Register',
-			value: 'register',
 			description:
 				'Register a person for an event by email, name, job title and company; fails with "Already registered" if they are',
 			action: 'Register an attendee for an event',

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { eventIdOf, eventLocator, eventRef } from '../../locators/event';
@@ -8,7 +7,6 @@ import { requiredText } from '../../../shared/parameters/primitives';
 import { readParameters } from '../../../shared/parameters/read';
 import { apiRequest, pathOf } from '../../../shared/transport/request';
 import { simplify } from '../../../shared/parameters/fields';
-import { shownFor } from '../operation';
 
 const attendeeIdField: INodeProperties = {
 	displayName: 'Attendee ID',
@@ -19,11 +17,7 @@ const attendeeIdField: INodeProperties = {
 	description: 'The registration to read (the attendeeId of an attendee, not the member’s user ID)',
 };
 
-const properties: INodeProperties[] = [eventLocator, attendeeIdField, simplify];
-
-export const displayOptions = shownFor('eventAttendee', 'get');
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const properties: INodeProperties[] = [eventLocator, attendeeIdField, simplify];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const ref = eventRef(this, itemIndex);

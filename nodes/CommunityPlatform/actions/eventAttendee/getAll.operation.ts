@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { eventLocator } from '../../locators/event';
@@ -9,7 +8,6 @@ import { email } from '../../../shared/parameters/primitives';
 import { ATTENDEES_MAX_PAGE_SIZE } from '../../../shared/transport/paginate';
 import { collection, simplify } from '../../../shared/parameters/fields';
 import { readEventRows } from '../eventRows';
-import { shownFor } from '../operation';
 
 const filters: INodeProperties = collection('filters', [
 	{
@@ -29,11 +27,7 @@ const filters: INodeProperties = collection('filters', [
 	},
 ]);
 
-const properties: INodeProperties[] = [eventLocator, ...returnAllAndLimit, filters, simplify];
-
-export const displayOptions = shownFor('eventAttendee', 'getAll');
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const properties: INodeProperties[] = [eventLocator, ...returnAllAndLimit, filters, simplify];
 
 const filtersSchema = z
 	.object({

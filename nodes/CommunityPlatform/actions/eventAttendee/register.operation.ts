@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { eventLocator, eventRef, eventSlugOf } from '../../locators/event';
@@ -7,7 +6,6 @@ import { email, requiredText } from '../../../shared/parameters/primitives';
 import { readParameters } from '../../../shared/parameters/read';
 import { apiRequest } from '../../../shared/transport/request';
 import { collection, emailField } from '../../../shared/parameters/fields';
-import { shownFor } from '../operation';
 
 const personFields: INodeProperties[] = [
 	emailField('Email address of the person to register; a new address becomes a guest member'),
@@ -26,7 +24,7 @@ const personFields: INodeProperties[] = [
 	]),
 ];
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		...eventLocator,
 		description:
@@ -34,10 +32,6 @@ const properties: INodeProperties[] = [
 	},
 	...personFields,
 ];
-
-export const displayOptions = shownFor('eventAttendee', 'register');
-
-export const description = updateDisplayOptions(displayOptions, properties);
 
 const personSchema = z
 	.object({

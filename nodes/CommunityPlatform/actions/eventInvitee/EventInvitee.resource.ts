@@ -12,7 +12,6 @@ export const eventInvitee = defineResource({
 	operations: {
 		add: {
 			name: 'Add',
-			value: 'add',
 			description:
 				'Invite an email address to an event with an invitation-only ticket type; the invitation email is sent at once',
 			action: 'Add an event invitee',
@@ -20,7 +19,6 @@ export const eventInvitee = defineResource({
 		},
 		getAll: {
 			name: 'Get Many',
-			value: 'getAll',
 			description:
 				'List the email invitations of an event, filtered by ticket type, attendee type, invitee or invite admin',
 			action: 'Get many event invitees',

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { eventIdOf, eventLocator, eventRef } from '../../locators/event';
@@ -7,7 +6,6 @@ import { ATTENDEE_TYPES, email, oneOf } from '../../../shared/parameters/primiti
 import { readParameters } from '../../../shared/parameters/read';
 import { apiRequest, pathOf } from '../../../shared/transport/request';
 import { collection } from '../../../shared/parameters/fields';
-import { shownFor } from '../operation';
 import { INVITEE_HINTS } from './hints';
 import { ticketType, ticketTypeProperty } from './ticketType';
 
@@ -67,7 +65,7 @@ const invitationFields: INodeProperties[] = [
 	]),
 ];
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Adding an invitee sends the invitation email to them at once',
 		name: 'inviteNotice',
@@ -77,10 +75,6 @@ const properties: INodeProperties[] = [
 	eventLocator,
 	...invitationFields,
 ];
-
-export const displayOptions = shownFor('eventInvitee', 'add');
-
-export const description = updateDisplayOptions(displayOptions, properties);
 
 /**
  * Emails as a list, or as text separated by commas, semicolons or new lines. Each must be an

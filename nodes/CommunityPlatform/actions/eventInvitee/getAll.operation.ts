@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { eventLocator } from '../../locators/event';
@@ -7,7 +6,6 @@ import { returnAllAndLimit } from '../../../shared/parameters/limit';
 import { ATTENDEE_TYPES, email, oneOf } from '../../../shared/parameters/primitives';
 import { collection } from '../../../shared/parameters/fields';
 import { readEventRows } from '../eventRows';
-import { shownFor } from '../operation';
 import { INVITEE_HINTS } from './hints';
 import { ticketType, ticketTypeProperty } from './ticketType';
 
@@ -39,11 +37,7 @@ const filters: INodeProperties = collection('filters', [
 	ticketTypeProperty('Only invitations for this ticket type (its exact name)'),
 ]);
 
-const properties: INodeProperties[] = [eventLocator, ...returnAllAndLimit, filters];
-
-export const displayOptions = shownFor('eventInvitee', 'getAll');
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const properties: INodeProperties[] = [eventLocator, ...returnAllAndLimit, filters];
 
 const filtersSchema = z
 	.object({

@@ -21,21 +21,18 @@ export const member = defineResource({
 	operations: {
 		create: {
 			name: 'Create',
-			value: 'create',
 			description: 'Create a member with email, name, job title and company',
 			action: 'Create a member',
 			module: create,
 		},
 		createMany: {
 			name: 'Create Many (Batch)',
-			value: 'createMany',
 			description: 'Create a member from every input item in bulk jobs of up to 100 and wait for the result of each',
 			action: 'Create many members in a batch',
 			module: createMany,
 		},
 		createOrUpdate: {
 			name: 'Create or Update',
-			value: 'createOrUpdate',
 			description:
 				'Update the member with this email, or create the member when no one has it; the result says which it did',
 			action: 'Create or update a member by email',
@@ -43,7 +40,6 @@ export const member = defineResource({
 		},
 		createOrUpdateMany: {
 			name: 'Create or Update Many (Batch)',
-			value: 'createOrUpdateMany',
 			description:
 				'Sync a list: update the member of every input item by email, or create it when no one has that email, in bulk jobs, and wait for the result of each',
 			action: 'Create or update many members in a batch',
@@ -51,49 +47,42 @@ export const member = defineResource({
 		},
 		delete: {
 			name: 'Delete',
-			value: 'delete',
 			description: 'Remove a member by ID or email (removal completes asynchronously)',
 			action: 'Delete a member',
 			module: del,
 		},
 		get: {
 			name: 'Get',
-			value: 'get',
 			description: 'Get a member by ID',
 			action: 'Get a member',
 			module: get,
 		},
 		getByEmail: {
 			name: 'Get by Email',
-			value: 'getByEmail',
 			description: 'Look up one member by email address',
 			action: 'Get a member by email',
 			module: getByEmail,
 		},
 		getAll: {
 			name: 'Get Many',
-			value: 'getAll',
 			description: 'List members, filtered by sign-up date, approval status or member type',
 			action: 'Get many members',
 			module: getAll,
 		},
 		update: {
 			name: 'Update',
-			value: 'update',
 			description: 'Change profile fields and profile answers of a member by ID',
 			action: 'Update a member',
 			module: update,
 		},
 		updateByEmail: {
 			name: 'Update by Email',
-			value: 'updateByEmail',
 			description: 'Change profile fields and profile answers of a member by email',
 			action: 'Update a member by email',
 			module: updateByEmail,
 		},
 		updateMany: {
 			name: 'Update Many (Batch)',
-			value: 'updateMany',
 			description:
 				'Update the member of every input item (by email) in bulk jobs of up to 100 and wait for the result of each',
 			action: 'Update many members in a batch',

@@ -1,19 +1,15 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { runBatchOperation, waitProperties } from '../../batch/operation';
 import { readParameters } from '../../../shared/parameters/read';
-import { shownFor } from '../operation';
 import { batchCreateRowSchema, createFieldsProperties } from './createFields';
 
 const fields = createFieldsProperties(false);
 
-export const displayOptions = shownFor('member', 'createMany');
-
-export const description = updateDisplayOptions(displayOptions, [
+export const properties: INodeProperties[] = [
 	...waitProperties,
 	...fields,
-]);
+];
 
 /** POST /users/batch for all input items; one result per item (created / failed). */
 export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

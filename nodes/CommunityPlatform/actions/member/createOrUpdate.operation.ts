@@ -1,8 +1,7 @@
-import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, JsonObject, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, pathOf } from '../../../shared/transport/request';
-import { shownFor } from '../operation';
 import { createMemberSchema } from './createFields';
 import type { CreateOrUpdateInput } from './createOrUpdateFields';
 import {
@@ -14,9 +13,7 @@ import {
 	setAfterCreate,
 } from './createOrUpdateFields';
 
-export const displayOptions = shownFor('member', 'createOrUpdate');
-
-export const description = updateDisplayOptions(displayOptions, createOrUpdateProperties);
+export const properties: INodeProperties[] = createOrUpdateProperties;
 
 /** The member with the item's email, updated; undefined when no member has it (the API's documented 404). */
 async function updateByEmail(ctx: IExecuteFunctions, input: CreateOrUpdateInput, itemIndex: number): Promise<IDataObject | undefined> {

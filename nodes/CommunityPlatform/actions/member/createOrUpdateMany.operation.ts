@@ -1,11 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { createOrUpdateMany } from '../../batch/createOrUpdate';
 import { maxWaitField, maxWaitMs, runBatch } from '../../batch/operation';
 import { readParameters } from '../../../shared/parameters/read';
-import { shownFor } from '../operation';
 import { batchCreateRowSchema } from './createFields';
 import { createOrUpdateProperties, readCreateOrUpdate, setAfterCreate } from './createOrUpdateFields';
 import { batchOptions, batchOptionsSchema, batchUpdateRow } from './updateFields';
@@ -25,7 +23,7 @@ const createOrUpdateOptions: INodeProperties = {
 	options: [...(batchOptions.options as INodeProperties[]), partialRunField].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 };
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName:
 			'All input items become rows of one batch. Each row first goes in an update job; only the rows whose email no member has then go in a create job. Jobs hold up to 100 rows and go at the pace the API allows (about 10 a minute, 200 a day). Each item gets back its own result.',
@@ -37,10 +35,6 @@ const properties: INodeProperties[] = [
 	...createOrUpdateProperties,
 	createOrUpdateOptions,
 ];
-
-export const displayOptions = shownFor('member', 'createOrUpdateMany');
-
-export const description = updateDisplayOptions(displayOptions, properties);
 
 /** Update jobs for every input item, create jobs for the emails no member has; one result per item. */
 export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -1,11 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { memberLocator, readMember } from '../../locators/member';
 import { apiRequest } from '../../../shared/transport/request';
-import { shownFor } from '../operation';
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	{
 		displayName:
 			'The member is removed asynchronously: the API accepts the request at once and removes the member shortly after',
@@ -15,10 +13,6 @@ const properties: INodeProperties[] = [
 	},
 	memberLocator(true),
 ];
-
-export const displayOptions = shownFor('member', 'delete');
-
-export const description = updateDisplayOptions(displayOptions, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const target = readMember(this, itemIndex, true);

@@ -1,17 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { memberLocator, readMember } from '../../locators/member';
 import { simplifyMembers } from '../../output/simplify';
 import { apiRequest, pathOf } from '../../../shared/transport/request';
 import { simplify } from '../../../shared/parameters/fields';
-import { shownFor } from '../operation';
 
-const properties: INodeProperties[] = [memberLocator(false), simplify];
-
-export const displayOptions = shownFor('member', 'get');
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const properties: INodeProperties[] = [memberLocator(false), simplify];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const target = readMember(this, itemIndex, false);

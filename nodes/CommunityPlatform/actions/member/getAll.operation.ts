@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { simplifyMembers } from '../../output/simplify';
@@ -8,7 +7,6 @@ import { day, daysInOrder, MEMBER_TYPES, oneOf } from '../../../shared/parameter
 import { readParameters } from '../../../shared/parameters/read';
 import { paginate } from '../../../shared/transport/paginate';
 import { collection, simplify } from '../../../shared/parameters/fields';
-import { shownFor } from '../operation';
 
 const APPROVAL_FILTERS = ['Pending', 'Approved', 'Unapproved'] as const;
 
@@ -67,11 +65,7 @@ const queryFields: INodeProperties[] = [
 	]),
 ];
 
-const properties: INodeProperties[] = [...returnAllAndLimit, ...queryFields, simplify];
-
-export const displayOptions = shownFor('member', 'getAll');
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const properties: INodeProperties[] = [...returnAllAndLimit, ...queryFields, simplify];
 
 const querySchema = z
 	.object({

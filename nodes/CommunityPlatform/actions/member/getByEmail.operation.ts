@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { findMemberByEmail } from '../../locators/member';
@@ -7,15 +6,10 @@ import { simplifyMembers } from '../../output/simplify';
 import { email } from '../../../shared/parameters/primitives';
 import { readParameters } from '../../../shared/parameters/read';
 import { emailField, simplify } from '../../../shared/parameters/fields';
-import { shownFor } from '../operation';
 
 const memberEmail = emailField('Email address of the member to look up');
 
-const properties: INodeProperties[] = [memberEmail, simplify];
-
-export const displayOptions = shownFor('member', 'getByEmail');
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const properties: INodeProperties[] = [memberEmail, simplify];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const params = readParameters(this, itemIndex, [memberEmail], z.object({ email }));

@@ -1,22 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { memberRef } from '../../locators/member';
 import { email } from '../../../shared/parameters/primitives';
 import { readParameters } from '../../../shared/parameters/read';
 import { apiRequest } from '../../../shared/transport/request';
-import { shownFor } from '../operation';
 import { buildUpdateBody, updateFieldsProperties } from './updateFields';
 import { emailField } from '../../../shared/parameters/fields';
 
 const memberEmail = emailField('Email address of the member to update');
 
-const properties: INodeProperties[] = [memberEmail, ...updateFieldsProperties];
-
-export const displayOptions = shownFor('member', 'updateByEmail');
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const properties: INodeProperties[] = [memberEmail, ...updateFieldsProperties];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const target = memberRef(readParameters(this, itemIndex, [memberEmail], z.object({ email })));

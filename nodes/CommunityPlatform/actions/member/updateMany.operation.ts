@@ -1,21 +1,15 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { runBatchOperation, waitProperties } from '../../batch/operation';
 import { email } from '../../../shared/parameters/primitives';
 import { readParameters } from '../../../shared/parameters/read';
 import { emailField } from '../../../shared/parameters/fields';
-import { shownFor } from '../operation';
 import { batchOptions, batchOptionsSchema, batchUpdateRow, readProfileUpdate, updateFieldsProperties } from './updateFields';
 
 const memberEmail = emailField('Email address of the member this item updates');
 
-const properties: INodeProperties[] = [...waitProperties, memberEmail, ...updateFieldsProperties, batchOptions];
-
-export const displayOptions = shownFor('member', 'updateMany');
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const properties: INodeProperties[] = [...waitProperties, memberEmail, ...updateFieldsProperties, batchOptions];
 
 /** POST /users/batch-update for all input items; one result per item (updated / noop / not_found / failed). */
 export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -12,14 +12,12 @@ export const profileQuestion = defineResource({
 	operations: {
 		get: {
 			name: 'Get',
-			value: 'get',
 			description: 'Get a profile question with its type, options and rules',
 			action: 'Get a profile question',
 			module: get,
 		},
 		getAll: {
 			name: 'Get Many',
-			value: 'getAll',
 			description: 'List the community profile questions',
 			action: 'Get many profile questions',
 			module: getAll,

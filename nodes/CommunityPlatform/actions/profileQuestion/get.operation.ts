@@ -1,11 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { readLocator } from '../../locators/value';
 import { parseParameters } from '../../../shared/parameters/read';
 import { getProfileQuestion } from '../../reads/profileQuestions';
-import { shownFor } from '../operation';
 
 const questionLocator: INodeProperties = {
 	displayName: 'Profile Question',
@@ -25,11 +23,7 @@ const questionLocator: INodeProperties = {
 	],
 };
 
-const properties: INodeProperties[] = [questionLocator];
-
-export const displayOptions = shownFor('profileQuestion', 'get');
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const properties: INodeProperties[] = [questionLocator];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const { value, label } = readLocator(this, itemIndex, questionLocator);

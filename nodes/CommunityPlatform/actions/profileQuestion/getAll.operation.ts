@@ -1,15 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readLimit, returnAllAndLimit } from '../../../shared/parameters/limit';
 import { listProfileQuestions } from '../../reads/profileQuestions';
-import { shownFor } from '../operation';
 
-const properties: INodeProperties[] = [...returnAllAndLimit];
-
-export const displayOptions = shownFor('profileQuestion', 'getAll');
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const properties: INodeProperties[] = [...returnAllAndLimit];
 
 /** The API returns every question in one list (no paging); the limit is applied here. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

@@ -12,14 +12,12 @@ export const space = defineResource({
 	operations: {
 		getAll: {
 			name: 'Get Many',
-			value: 'getAll',
 			description: 'List the spaces of the community with their name and description',
 			action: 'Get many spaces',
 			module: getAll,
 		},
 		updateMemberSpaces: {
 			name: "Update Member's Spaces",
-			value: 'updateMemberSpaces',
 			description: 'Add a member, by email, to spaces or set exactly which spaces they are in',
 			action: 'Update the spaces of a member',
 			module: updateMemberSpaces,

@@ -1,15 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readLimit, returnAllAndLimit } from '../../../shared/parameters/limit';
 import { listSpaces } from '../../reads/spaces';
-import { shownFor } from '../operation';
 
-const properties: INodeProperties[] = [...returnAllAndLimit];
-
-export const displayOptions = shownFor('space', 'getAll');
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const properties: INodeProperties[] = [...returnAllAndLimit];
 
 /** GET /spaces answers every space in one list (no paging); the limit is applied here. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

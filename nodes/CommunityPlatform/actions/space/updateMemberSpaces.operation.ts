@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { memberRef } from '../../locators/member';
@@ -8,11 +7,10 @@ import { readParameters } from '../../../shared/parameters/read';
 import { apiRequest } from '../../../shared/transport/request';
 import { emailField } from '../../../shared/parameters/fields';
 import { hiddenWhenRemovingAll, membershipChangeSchema, membershipModeProperties, nameList } from '../membershipChange';
-import { shownFor } from '../operation';
 
 const REMOVE_ALL = 'Remove From All Spaces';
 
-const properties: INodeProperties[] = [
+export const properties: INodeProperties[] = [
 	emailField('Email address of the member whose spaces change', 'Member Email'),
 	...membershipModeProperties('spaces', REMOVE_ALL),
 	{
@@ -26,10 +24,6 @@ const properties: INodeProperties[] = [
 			'Spaces by name, each once. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 ];
-
-export const displayOptions = shownFor('space', 'updateMemberSpaces');
-
-export const description = updateDisplayOptions(displayOptions, properties);
 
 /** The member's email plus the shared add / override rules. */
 const schema = z.object({ email }).and(membershipChangeSchema('spaces', nameList('spaces'), 'spaces', REMOVE_ALL));

@@ -15,35 +15,30 @@ export const tag = defineResource({
 	operations: {
 		create: {
 			name: 'Create',
-			value: 'create',
 			description: 'Create a tag with a name that no active tag has',
 			action: 'Create a tag',
 			module: create,
 		},
 		delete: {
 			name: 'Delete',
-			value: 'delete',
 			description: 'Delete (archive) a tag; a tag in use needs a target tag that takes over its content',
 			action: 'Delete a tag',
 			module: del,
 		},
 		get: {
 			name: 'Get',
-			value: 'get',
 			description: 'Get a tag by ID with its usage counts and whether it is in use',
 			action: 'Get a tag',
 			module: get,
 		},
 		getAll: {
 			name: 'Get Many',
-			value: 'getAll',
 			description: 'List active tags, newest first, optionally those whose name contains a text',
 			action: 'Get many tags',
 			module: getAll,
 		},
 		rename: {
 			name: 'Rename',
-			value: 'rename',
 			description: 'Change the name of a tag',
 			action: 'Rename a tag',
 			module: rename,

@@ -1,10 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { readParameters } from '../../../shared/parameters/read';
 import { apiRequest } from '../../../shared/transport/request';
-import { shownFor } from '../operation';
 import { DUPLICATE_NAME_HINT, tagName } from './name';
 
 const nameField: INodeProperties = {
@@ -17,11 +15,7 @@ const nameField: INodeProperties = {
 	description: 'Name of the new tag (case-sensitive); it must not be the name of another active tag',
 };
 
-const properties: INodeProperties[] = [nameField];
-
-export const displayOptions = shownFor('tag', 'create');
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const properties: INodeProperties[] = [nameField];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body = readParameters(this, itemIndex, [nameField], z.object({ name: tagName }));

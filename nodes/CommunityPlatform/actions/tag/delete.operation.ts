@@ -1,11 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readTagId, tagLocator, tagProperty } from '../../locators/tag';
 import { failParameters } from '../../../shared/parameters/read';
 import type { ErrorHint } from '../../../shared/transport/errors';
 import { apiRequest, pathOf } from '../../../shared/transport/request';
-import { shownFor } from '../operation';
 
 const targetTag = tagLocator(
 	'targetTag',
@@ -13,11 +11,7 @@ const targetTag = tagLocator(
 	'The tag that takes over the deleted tag’s events, content, forum topics and pinned posts. Required when the tag is in use; leave empty to delete an unused tag.',
 );
 
-const properties: INodeProperties[] = [tagProperty, targetTag];
-
-export const displayOptions = shownFor('tag', 'delete');
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const properties: INodeProperties[] = [tagProperty, targetTag];
 
 /** The refusals of DELETE /tags/:id, each with what to do. */
 const DELETE_HINTS: ErrorHint[] = [

@@ -1,15 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readTagId, tagProperty } from '../../locators/tag';
 import { apiRequest, pathOf } from '../../../shared/transport/request';
-import { shownFor } from '../operation';
 
-const properties: INodeProperties[] = [tagProperty];
-
-export const displayOptions = shownFor('tag', 'get');
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const properties: INodeProperties[] = [tagProperty];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const tagId = readTagId(this, itemIndex);

@@ -1,12 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { readLimit, returnAllAndLimit } from '../../../shared/parameters/limit';
 import { readParameters } from '../../../shared/parameters/read';
 import { paginate } from '../../../shared/transport/paginate';
 import { collection } from '../../../shared/parameters/fields';
-import { shownFor } from '../operation';
 
 const filters: INodeProperties = collection('filters', [
 	{
@@ -20,11 +18,7 @@ const filters: INodeProperties = collection('filters', [
 	},
 ]);
 
-const properties: INodeProperties[] = [...returnAllAndLimit, filters];
-
-export const displayOptions = shownFor('tag', 'getAll');
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const properties: INodeProperties[] = [...returnAllAndLimit, filters];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const { returnAll, limit } = readLimit(this, itemIndex);

@@ -1,11 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { readTagId, tagProperty } from '../../locators/tag';
 import { readParameters } from '../../../shared/parameters/read';
 import { apiRequest, pathOf } from '../../../shared/transport/request';
-import { shownFor } from '../operation';
 import { DUPLICATE_NAME_HINT, tagName } from './name';
 
 const nameField: INodeProperties = {
@@ -18,11 +16,7 @@ const nameField: INodeProperties = {
 		'The new name (case-sensitive). Renaming to the current name changes nothing; searches by name see the new name after a short delay.',
 };
 
-const properties: INodeProperties[] = [tagProperty, nameField];
-
-export const displayOptions = shownFor('tag', 'rename');
-
-export const description = updateDisplayOptions(displayOptions, properties);
+export const properties: INodeProperties[] = [tagProperty, nameField];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const tagId = readTagId(this, itemIndex);
