@@ -1,9 +1,9 @@
 const { Transform } = require('node:stream');
 const { src, dest, parallel } = require('gulp');
 
-/** Copies what tsc does not: node and credential icons, and any __schema__ JSON. */
+/** Copies what tsc does not: node and credential icons (scripts/output-schemas.cts writes the __schema__ files). */
 function copyAssets() {
-	return src(['nodes/**/*.{png,svg}', 'credentials/**/*.{png,svg}', 'nodes/**/__schema__/**/*.json'], {
+	return src(['nodes/**/*.{png,svg}', 'credentials/**/*.{png,svg}'], {
 		base: '.',
 		encoding: false,
 	}).pipe(dest('dist'));

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { outputProblems } from './outputSchemas.cjs';
 import { ManagedProcess, freePort, sleep } from './processes.cjs';
 import { RUNS_DIR, ensureDir, pathWithNode24, type Runtime } from './runtime.cjs';
 
@@ -538,6 +539,9 @@ export function decodeExecution(rt: Runtime, raw: RawExecution): ExecutionResult
 		output[node] = last?.data?.main?.[0] ?? [];
 		if (last?.error) nodeErrors[node] = last.error;
 	}
+	// Every item a Community Platform node output must match the schema its operation or trigger declares.
+	const problems = outputProblems((raw.workflowData as { nodes?: Parameters<typeof outputProblems>[0] } | undefined)?.nodes, runs);
+	if (problems.length) throw new Error(`execution ${raw.id}: output that does not match its schema:\n${problems.join('\n')}`);
 	return {
 		id: String(raw.id),
 		status: raw.status,

@@ -7,6 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import type { OutputSchema } from '../../shared/output/schema';
+
 /**
  * One operation. Most read their parameters for one item and return its output rows
  * (`execute`); batch operations take all input items at once (`executeBatch`).
@@ -16,12 +18,14 @@ export type Operation =
 	| { executeBatch(this: IExecuteFunctions): Promise<INodeExecutionData[][]> };
 
 /**
- * An operation file (`<op>.operation.ts`): `execute` or `executeBatch`, and its fields
- * (`properties`). It does not name its resource or itself: the resource files it under a key,
- * and that key is its Operation value and what its fields are shown for.
+ * An operation file (`<op>.operation.ts`): `execute` or `executeBatch`, its fields
+ * (`properties`) and the schema of one item of its default output (`output`). It does not name
+ * its resource or itself: the resource files it under a key, and that key is its Operation value,
+ * what its fields are shown for and the path of its schema file (`<resource>/<key>.json`).
  */
 export type OperationModule = Operation & {
 	properties: INodeProperties[];
+	output?: OutputSchema;
 };
 
 /** One entry of a resource's operations: its option in the Operation list, and its file. */

@@ -17,7 +17,7 @@ function simplified(records: IDataObject[], keys: readonly string[], simplify: b
 	return simplify ? records.map((record) => pickFields(record, keys)) : records;
 }
 
-const MEMBER_FIELDS = [
+export const MEMBER_FIELDS = [
 	'userId',
 	'userEmail',
 	'displayName',
@@ -31,7 +31,7 @@ const MEMBER_FIELDS = [
 	'lastLoginAt',
 ];
 
-const EVENT_FIELDS = [
+export const EVENT_FIELDS = [
 	'eventId',
 	'eventTitle',
 	'eventType',
@@ -46,7 +46,7 @@ const EVENT_FIELDS = [
 	'ownership',
 ];
 
-const ATTENDEE_FIELDS = [
+export const ATTENDEE_FIELDS = [
 	'attendeeId',
 	'userId',
 	'attendeeDisplayName',
@@ -60,7 +60,7 @@ const ATTENDEE_FIELDS = [
 ];
 
 /** Of every content item type: identity, titles, dates, links, tags; not bodies or summaries. */
-const CONTENT_SUFFIXES = [
+export const CONTENT_SUFFIXES = [
 	'Id',
 	'Title',
 	'Name',

@@ -9,6 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { pollFeed } from '../feeds/engine';
 import type { FeedDefinition } from '../feeds/types';
+import type { OutputSchema } from '../output/schema';
 
 /** What sets one polling trigger apart: its feed, how it is named and described, its parameters. */
 export interface FeedTriggerDefinition {
@@ -19,6 +20,8 @@ export interface FeedTriggerDefinition {
 	description: string;
 	feed: FeedDefinition;
 	properties: INodeProperties[];
+	/** One item it emits, as JSON Schema (the build writes it to the node's `__schema__/…/output.json`). */
+	output?: OutputSchema;
 	/** The trigger's own loaders, if its parameters need any. */
 	methods?: INodeType['methods'];
 }

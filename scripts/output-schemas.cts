@@ -1,0 +1,85 @@
+/**
+ * The output schema files of every node, as n8n reads them: beside the built node file,
+ * `__schema__/v<major.minor.patch>/<resource>/<operation>.json` for the action node (one per
+ * operation) and `__schema__/v<…>/output.json` for a trigger. Made from what each operation file
+ * and each trigger definition declares (`output`), so a schema lives once, next to the code that
+ * produces the output it describes.
+ *
+ * `npm run build` runs this file: it writes them into dist/. The tests import `outputSchemaFiles`.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { RESOURCES } from '../nodes/CommunityPlatform/actions/resources';
+import type { INodeProperties } from 'n8n-workflow';
+import { outputFor, type JsonSchema, type OutputSchema } from '../nodes/shared/output/schema';
+import {
+	COURSE_CERTIFICATE_TRIGGER,
+	COURSE_ENROLLMENT_TRIGGER,
+	EVENT_ATTENDEE_TRIGGER,
+	MEMBER_TRIGGER,
+} from '../nodes/shared/triggers/definitions';
+
+const ROOT = join(__dirname, '..');
+/** The nodes' version (each is at version 1), as n8n pads it for the folder name. */
+export const SCHEMA_VERSION = 'v1.0.0';
+
+export interface OutputSchemaFile {
+	/** The node's folder under nodes/ (and dist/nodes/). */
+	node: string;
+	/** The file under the node's folder: `__schema__/v1.0.0/member/get.json`. */
+	path: string;
+	/** `member.get` for an operation; undefined for a trigger's output. */
+	operation?: string;
+	schema: JsonSchema;
+}
+
+const TRIGGERS = {
+	CommunityPlatformMemberTrigger: MEMBER_TRIGGER,
+	CommunityPlatformEventAttendeeTrigger: EVENT_ATTENDEE_TRIGGER,
+	CommunityPlatformCourseEnrollmentTrigger: COURSE_ENROLLMENT_TRIGGER,
+	CommunityPlatformCourseCertificateTrigger: COURSE_CERTIFICATE_TRIGGER,
+};
+
+/** A parameter's default among `properties` (the first field of that name, as n8n shows it by default). */
+export function defaultsOf(properties: INodeProperties[]): (name: string) => unknown {
+	return (name) => properties.find((property) => property.name === name)?.default;
+}
+
+/** The schema of the default output of an operation or trigger that declares `output` over `properties`. */
+export function defaultOutput(output: OutputSchema, properties: INodeProperties[]): JsonSchema {
+	return outputFor(output, defaultsOf(properties));
+}
+
+/** Every node's schema files; an operation or trigger that declares none is an error. */
+export function outputSchemaFiles(): OutputSchemaFile[] {
+	const files: OutputSchemaFile[] = [];
+	const missing: string[] = [];
+	for (const { option, operations } of RESOURCES) {
+		for (const [operation, module] of Object.entries(operations)) {
+			if (!module.output) missing.push(`${option.value}.${operation}`);
+			else
+				files.push({
+					node: 'CommunityPlatform',
+					path: `__schema__/${SCHEMA_VERSION}/${option.value}/${operation}.json`,
+					operation: `${option.value}.${operation}`,
+					schema: defaultOutput(module.output, module.properties),
+				});
+		}
+	}
+	for (const [node, trigger] of Object.entries(TRIGGERS)) {
+		if (!trigger.output) missing.push(node);
+		else files.push({ node, path: `__schema__/${SCHEMA_VERSION}/output.json`, schema: defaultOutput(trigger.output, trigger.properties) });
+	}
+	if (missing.length && process.env.CPN_SCHEMAS_PARTIAL !== '1') throw new Error(`no output schema declared for ${missing.join(', ')}`);
+	return files;
+}
+
+if (require.main === module) {
+	const files = outputSchemaFiles();
+	for (const { node, path, schema } of files) {
+		const file = join(ROOT, 'dist', 'nodes', node, path);
+		mkdirSync(dirname(file), { recursive: true });
+		writeFileSync(file, `${JSON.stringify(schema, null, '\t')}\n`);
+	}
+	console.log(`wrote ${files.length} output schemas into dist/nodes/*/__schema__/${SCHEMA_VERSION}/`);
+}
