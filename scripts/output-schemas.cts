@@ -10,8 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { RESOURCES } from '../nodes/CommunityPlatform/actions/resources';
-import type { INodeProperties } from 'n8n-workflow';
-import { outputFor, type JsonSchema, type OutputSchema } from '../nodes/shared/output/schema';
+import { defaultOutput, type JsonSchema } from '../nodes/shared/output/schema';
 import {
 	COURSE_CERTIFICATE_TRIGGER,
 	COURSE_ENROLLMENT_TRIGGER,
@@ -39,16 +38,6 @@ const TRIGGERS = {
 	CommunityPlatformCourseEnrollmentTrigger: COURSE_ENROLLMENT_TRIGGER,
 	CommunityPlatformCourseCertificateTrigger: COURSE_CERTIFICATE_TRIGGER,
 };
-
-/** A parameter's default among `properties` (the first field of that name, as n8n shows it by default). */
-export function defaultsOf(properties: INodeProperties[]): (name: string) => unknown {
-	return (name) => properties.find((property) => property.name === name)?.default;
-}
-
-/** The schema of the default output of an operation or trigger that declares `output` over `properties`. */
-export function defaultOutput(output: OutputSchema, properties: INodeProperties[]): JsonSchema {
-	return outputFor(output, defaultsOf(properties));
-}
 
 /** Every node's schema files; an operation or trigger that declares none is an error. */
 export function outputSchemaFiles(): OutputSchemaFile[] {

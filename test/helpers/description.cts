@@ -15,8 +15,10 @@ const { properties } = description;
 /** `resource.operation` of an operation the registry knows: a misspelt one does not compile. */
 export type Key = { [R in keyof NodeMap]: `${R}.${NodeMap[R]}` }[keyof NodeMap];
 
+/** Whether the action node shows `property` for this resource and operation (not its AI-tool variant only). */
 export function shownFor(property: INodeProperties, resource: string, operation: string): boolean {
 	const show = property.displayOptions?.show ?? {};
+	if (show['@tool']?.includes(true)) return false;
 	const resources = show.resource as string[] | undefined;
 	const operations = show.operation as string[] | undefined;
 	return Boolean(resources?.includes(resource)) && (!operations || operations.includes(operation));

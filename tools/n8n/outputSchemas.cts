@@ -11,14 +11,13 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { OperationModule } from '../../nodes/CommunityPlatform/actions/operation';
 import { RESOURCES } from '../../nodes/CommunityPlatform/actions/resources';
-import { outputFor, type JsonSchema, type OutputSchema } from '../../nodes/shared/output/schema';
+import { defaultsOf, outputFor, type JsonSchema, type OutputSchema } from '../../nodes/shared/output/schema';
 import {
 	COURSE_CERTIFICATE_TRIGGER,
 	COURSE_ENROLLMENT_TRIGGER,
 	EVENT_ATTENDEE_TRIGGER,
 	MEMBER_TRIGGER,
 } from '../../nodes/shared/triggers/definitions';
-import { defaultsOf } from '../../scripts/output-schemas.cjs';
 import type { INodeProperties } from 'n8n-workflow';
 
 interface WorkflowNode {

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { OutputSchema } from '../../shared/output/schema';
+import { defaultOutput, type OutputSchema } from '../../shared/output/schema';
 
 /**
  * One operation. Most read their parameters for one item and return its output rows
@@ -32,7 +32,14 @@ export type OperationModule = Operation & {
 export interface OperationEntry {
 	name: string;
 	description: string;
+	/** Its name in the node creator and the default name of a node made from it: short. */
 	action: string;
+	/**
+	 * What an AI agent reads of it as a tool: what it does and when to use it rather than its
+	 * neighbours, its main parameters, what it returns and what that costs. The fields of an item
+	 * it returns are added from its output schema.
+	 */
+	toolDescription?: string;
 	module: OperationModule;
 }
 
@@ -49,6 +56,34 @@ export interface Resource<R extends string, O extends string> {
 	operations: { [K in O]: OperationModule };
 	/** The Operation list of the resource, then every operation's fields. */
 	properties: INodeProperties[];
+}
+
+/**
+ * The tool description of an operation: its own words, then the fields of an item of its default
+ * output, read from its output schema so that the two cannot disagree.
+ */
+export function toolDescriptionOf({ toolDescription = '', module }: OperationEntry): string {
+	const fields = Object.keys(module.output ? (defaultOutput(module.output, module.properties).properties ?? {}) : {});
+	return fields.length ? `${toolDescription} Each item returned has: ${fields.join(', ')}.` : toolDescription;
+}
+
+/**
+ * Where n8n's tool variant of the node (`communityPlatformTool`, which AI agents and MCP clients
+ * use) finds what a tool does: n8n reads the node's `toolDescription` parameter and, when the
+ * node has none, makes "<action> in Community Platform" of the operation's short action name.
+ * One such parameter per operation, shown only in the tool variant (`@tool`), holds the
+ * operation's own description as its default; the user can still edit it there.
+ */
+function toolDescriptionProperty(resource: string, operation: string, entry: OperationEntry): INodeProperties {
+	return {
+		displayName: 'Tool Description',
+		name: 'toolDescription',
+		type: 'string',
+		default: toolDescriptionOf(entry),
+		typeOptions: { rows: 4 },
+		description: 'What the AI agent reads about this tool: what it does, when to use it, its main parameters and what it returns',
+		displayOptions: { show: { '@tool': [true], resource: [resource], operation: [operation] } },
+	};
 }
 
 /**
@@ -84,6 +119,7 @@ export function defineResource<R extends string, O extends string>(definition: {
 				options,
 				default: defaultOperation,
 			},
+			...entries.map(([value, entry]) => toolDescriptionProperty(resource.value, value, entry)),
 			...entries.flatMap(([value, { module }]) =>
 				updateDisplayOptions({ show: { resource: [resource.value], operation: [value] } }, module.properties),
 			),

@@ -7,6 +7,8 @@
  * Every object lists which of its fields are always there (`required`); a field the spec calls
  * optional, or one the tenant's visibility settings may omit, is not.
  */
+import type { INodeProperties } from 'n8n-workflow';
+
 export type JsonType = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
 
 export interface JsonSchema {
@@ -94,4 +96,14 @@ export type OutputSchema = JsonSchema | ((parameter: (name: string) => unknown) 
 /** The schema of the output for these parameter values. */
 export function outputFor(output: OutputSchema, parameter: (name: string) => unknown): JsonSchema {
 	return typeof output === 'function' ? output(parameter) : output;
+}
+
+/** A parameter's default among `properties` (the first field of that name, as n8n shows it by default). */
+export function defaultsOf(properties: INodeProperties[]): (name: string) => unknown {
+	return (name) => properties.find((property) => property.name === name)?.default;
+}
+
+/** The schema of the default output of an operation or trigger that declares `output` over `properties`. */
+export function defaultOutput(output: OutputSchema, properties: INodeProperties[]): JsonSchema {
+	return outputFor(output, defaultsOf(properties));
 }
