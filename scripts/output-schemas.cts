@@ -1,7 +1,8 @@
 /**
  * The output schema files of every node, as n8n reads them: beside the built node file,
  * `__schema__/v<major.minor.patch>/<resource>/<operation>.json` for the action node (one per
- * operation) and `__schema__/v<…>/output.json` for a trigger. Made from what each operation file
+ * operation) and `__schema__/v<…>/output.json` for a trigger (with the same schema as
+ * `__schema__/v<…>.json`, the one path n8n's schema route looks up for a node without resource). Made from what each operation file
  * and each trigger definition declares (`output`), so a schema lives once, next to the code that
  * produces the output it describes.
  *
@@ -57,7 +58,13 @@ export function outputSchemaFiles(): OutputSchemaFile[] {
 	}
 	for (const [node, trigger] of Object.entries(TRIGGERS)) {
 		if (!trigger.output) missing.push(node);
-		else files.push({ node, path: `__schema__/${SCHEMA_VERSION}/output.json`, schema: defaultOutput(trigger.output, trigger.properties) });
+		else {
+			const schema = defaultOutput(trigger.output, trigger.properties);
+			files.push({ node, path: `__schema__/${SCHEMA_VERSION}/output.json`, schema });
+			// n8n's route for a node without resource and operation (/schemas/<node>/1.0.0.json) looks up
+			// only `__schema__/v1.0.0.json`; its AI builder tries that first and output.json after it.
+			files.push({ node, path: `__schema__/${SCHEMA_VERSION}.json`, schema });
+		}
 	}
 	if (missing.length && process.env.CPN_SCHEMAS_PARTIAL !== '1') throw new Error(`no output schema declared for ${missing.join(', ')}`);
 	return files;

@@ -29,14 +29,14 @@ describe('output schemas', () => {
 		const nodeFolders = pkg.n8n.nodes.map((file) => file.split('/')[2]);
 		expect([...new Set(files.map((f) => f.node))].sort()).toEqual([...nodeFolders].sort());
 		for (const trigger of nodeFolders.filter((node) => node.endsWith('Trigger'))) {
-			expect(files.filter((f) => f.node === trigger).map((f) => f.path)).toEqual([`__schema__/${SCHEMA_VERSION}/output.json`]);
+			expect(files.filter((f) => f.node === trigger).map((f) => f.path)).toEqual([`__schema__/${SCHEMA_VERSION}/output.json`, `__schema__/${SCHEMA_VERSION}.json`]);
 		}
 		for (const file of files.filter((f) => f.operation)) {
 			expect(file.path).toBe(`__schema__/${SCHEMA_VERSION}/${file.operation!.replace('.', '/')}.json`);
 		}
 	});
 
-	it.each(files.map((f) => [f.operation ?? f.node, f.schema]))('%s: an object of typed fields, valid JSON Schema', (_what, schema) => {
+	it.each(files.map((f) => [f.operation ?? `${f.node} ${f.path}`, f.schema]))('%s: an object of typed fields, valid JSON Schema', (_what, schema) => {
 		expect(schema.type).toBe('object');
 		expect(Object.keys(schema.properties ?? {}).length).toBeGreaterThan(0);
 		for (const [path, field] of fields(schema)) expect({ path, type: field.type }).toEqual({ path, type: expect.anything() });
