@@ -6,6 +6,8 @@
  * - Every resource and operation: the parameter panel shows exactly the fields the node's
  *   description shows for it (computed with n8n-workflow's own displayOptions logic), in the
  *   description's order, and marks issues on required fields only.
+ * - Before anything has run, the input panel of the node after Member → Get shows the fields of
+ *   the package's output schema for it (n8n's schema preview, fetched from /schemas/…).
  * - Return All hides Limit; Member → Get Many and Create Many (Batch) run from the editor and
  *   fill the output table; the Member Trigger's Fetch Test Event shows items.
  *
@@ -16,7 +18,7 @@
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { NodeHelpers, type INodeProperties } from 'n8n-workflow';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { launchBrowser, signIn } from '../../tools/n8n/browser.cjs';
 import { PACKAGE_NAME } from '../../tools/n8n/pack.cjs';
 import { REPO_DIR, SCRATCH_DIR } from '../../tools/n8n/runtime.cjs';
@@ -312,6 +314,44 @@ describe("n8n's editor with the package", () => {
 			await (await typeInto('event', 'https://community.example.com/members/ada')).waitFor();
 			await (await typeInto('event', 'https://community.example.com/events/launch-party')).waitFor({ state: 'detached' });
 		});
+	});
+
+	it("before anything has run, the next node's input shows the fields Member → Get outputs (the package's output schema)", async () => {
+		const wf = actionWorkflow('UI schema preview', { resource: 'member', operation: 'get', member: { __rl: true, mode: 'id', value: 'any' } });
+		wf.nodes.push({ id: '00000000-0000-4000-8000-000000000004', name: 'Next', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [650, 0], parameters: {} });
+		wf.connections['Community Platform'] = { main: [[{ node: 'Next', type: 'main', index: 0 }]] };
+		const imported = await e2e.importWorkflow(wf);
+		// The editor asks n8n for the schema of the node's type, version, resource and operation.
+		const schemaPath = `/schemas/${PACKAGE_NAME}.communityPlatform/1.0.0/member/get.json`;
+		const served: Array<{ path: string; status: number }> = [];
+		const record = (response: Response) => {
+			const path = new URL(response.url()).pathname;
+			if (path.startsWith('/schemas/')) served.push({ path, status: response.status() });
+		};
+		page.on('response', record);
+		try {
+			await page.goto(`${e2e.n8n.url}/workflow/${imported.id}`);
+			await page.locator('[data-test-id="canvas-node"]', { hasText: 'Next' }).dblclick();
+			const input = page.locator('[data-test-id="ndv-input-panel"]');
+			await input.waitFor();
+			// The Schema view: the input panel's default, picked again in case n8n remembers another.
+			await input.locator('[data-test-id="ndv-run-data-display-mode"]').getByText('Schema', { exact: true }).click();
+			await input.locator('[data-test-id="schema-preview-warning"]').waitFor();
+			// Community Platform's fields, as pills marked as a preview.
+			const headers = (await input.locator('[data-test-id="run-data-schema-header"] .title').allTextContents()).map((t) => t.trim());
+			expect(headers).toContain('Community Platform');
+			const pills = input.locator('[data-test-id="run-data-schema-node-name"][data-node-name="Community Platform"]');
+			await pills.first().waitFor();
+			const shown = (await pills.allTextContents()).map((t) => t.trim());
+			expect(shown).toEqual(expect.arrayContaining(['userId', 'userEmail', 'displayName', 'memberType']));
+			expect(await pills.and(page.locator('.pill--preview')).count()).toBe(shown.length);
+			expect(served).toContainEqual({ path: schemaPath, status: 200 });
+			// A preview, not data: nothing has run.
+			expect(await e2e.client.listExecutions(imported.id)).toEqual([]);
+			await shot(page, 'schema-preview', true);
+		} finally {
+			page.off('response', record);
+		}
 	});
 
 	it('runs Member → Get Many (Limit 5) from the editor: five rows in the output table', async () => {
