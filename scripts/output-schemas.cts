@@ -45,7 +45,7 @@ export function outputSchemaFiles(): OutputSchemaFile[] {
 	const files: OutputSchemaFile[] = [];
 	const missing: string[] = [];
 	for (const { option, operations } of RESOURCES) {
-		for (const [operation, module] of Object.entries(operations)) {
+		for (const [operation, { module }] of Object.entries(operations)) {
 			if (!module.output) missing.push(`${option.value}.${operation}`);
 			else
 				files.push({

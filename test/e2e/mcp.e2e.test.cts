@@ -3,13 +3,16 @@
  * workflow with n8n's MCP Server Trigger and four Community Platform tools attached (their
  * parameters filled by the agent with $fromAI) is activated, and a real MCP client
  * (@modelcontextprotocol/sdk) connects to n8n's MCP endpoint, lists the tools and calls them as
- * an agent would. The answers are checked against the sandbox.
+ * an agent would. Each tool is described to the client by the package's text for its operation
+ * (the tool's Tool Description parameter), which names the fields of what comes back. The answers
+ * are checked against the sandbox.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { E2E } from './harness.cjs';
 import { MCP_PATH, mcpWorkflow } from './mcpWorkflow.cjs';
 import { apiClient } from '../../tools/sandbox/testClient.cjs';
+import { outputFields, packageText } from '../helpers/toolDescriptions.cjs';
 
 interface ToolResult {
 	isError?: boolean;
@@ -45,11 +48,17 @@ describe('the action node as an MCP tool', () => {
 		await e2e?.stop();
 	});
 
-	it('lists the four tools, each with a description an agent can act on and described arguments', async () => {
+	it("lists the four tools, each described by the package's text for its operation, naming what comes back, with described arguments", async () => {
 		const { tools } = await client.listTools();
 		expect(tools.map((t) => t.name).sort()).toEqual(['Find_member_by_email', 'List_events', 'List_members', 'Register_for_event']);
+		// Each tool's node in the workflow: its name with `_` for spaces, as n8n names the tool.
+		const nodes = new Map(mcpWorkflow().nodes.map((n) => [n.name.replace(/ /g, '_'), n.parameters as { resource?: string; operation?: string }]));
 		for (const t of tools) {
-			expect({ tool: t.name, description: (t.description ?? '').length > 20 }).toEqual({ tool: t.name, description: true });
+			const { resource, operation } = nodes.get(t.name)!;
+			const fields = outputFields(resource!, operation!);
+			expect({ tool: t.name, fields: fields.length > 0 }).toEqual({ tool: t.name, fields: true });
+			expect({ tool: t.name, description: t.description }).toEqual({ tool: t.name, description: packageText(resource!, operation!) });
+			expect(t.description).toContain(` Each item returned has: ${fields.join(', ')}.`);
 			const properties = (t.inputSchema.properties ?? {}) as Record<string, { description?: string }>;
 			expect(Object.keys(properties).length).toBeGreaterThan(0);
 			for (const [name, schema] of Object.entries(properties)) expect({ tool: t.name, name, described: Boolean(schema.description) }).toEqual({ tool: t.name, name, described: true });

@@ -13,7 +13,7 @@ describe('the operation registry', () => {
 		for (const { option, operations, properties } of RESOURCES) {
 			const values = (properties[0].options ?? []).map((o) => (o as { value: string }).value);
 			expect(values).toEqual(Object.keys(operations));
-			for (const [key, module] of Object.entries(operations)) {
+			for (const [key, { module }] of Object.entries(operations)) {
 				const shown = properties.filter((p) => !['operation', 'toolDescription'].includes(p.name) && p.displayOptions?.show?.resource?.includes(option.value) && p.displayOptions.show.operation?.includes(key));
 				expect(shown).toEqual(updateDisplayOptions({ show: { resource: [option.value], operation: [key] } }, module.properties));
 			}

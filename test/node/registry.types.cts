@@ -3,7 +3,8 @@
  * `@ts-expect-error` below fails the build if its line ever compiles. An operation is named once,
  * by its key in its resource, so its Operation value and the resource and operation its fields
  * show for cannot disagree with it: what is left to get wrong is a default operation the resource
- * does not have, an operation the registry does not know, and a file that is not an operation.
+ * does not have, an operation the registry does not know, a file that is not an operation, and an
+ * operation without the text an AI agent reads of it as a tool.
  */
 import { defineResource } from '../../nodes/CommunityPlatform/actions/operation';
 import type { NodeMap } from '../../nodes/CommunityPlatform/actions/resources';
@@ -11,7 +12,7 @@ import * as get from '../../nodes/CommunityPlatform/actions/tag/get.operation';
 import * as rename from '../../nodes/CommunityPlatform/actions/tag/rename.operation';
 import * as tagName from '../../nodes/CommunityPlatform/actions/tag/name';
 
-const entry = (module: typeof get | typeof rename) => ({ name: 'Op', description: 'An operation', action: 'Do it', module });
+const entry = (module: typeof get | typeof rename) => ({ name: 'Op', description: 'An operation', action: 'Do it', toolDescription: 'Does it.', module });
 
 export const tag = defineResource({
 	resource: { name: 'Tag', value: 'tag', description: 'Tags' },
@@ -30,7 +31,14 @@ export const notAnOperation = defineResource({
 	resource: { name: 'Tag', value: 'tag', description: 'Tags' },
 	default: 'get',
 	// @ts-expect-error a module with neither execute nor executeBatch, and no fields
-	operations: { get: { name: 'Get', description: 'Get a tag', action: 'Get a tag', module: tagName } },
+	operations: { get: { name: 'Get', description: 'Get a tag', action: 'Get a tag', toolDescription: 'Gets a tag.', module: tagName } },
+});
+
+export const noToolDescription = defineResource({
+	resource: { name: 'Tag', value: 'tag', description: 'Tags' },
+	default: 'get',
+	// @ts-expect-error an operation without a tool description
+	operations: { get: { name: 'Get', description: 'Get a tag', action: 'Get a tag', module: get } },
 });
 
 export const known: NodeMap['tag'] = 'rename';

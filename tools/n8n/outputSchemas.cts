@@ -9,7 +9,7 @@
  */
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { OperationModule } from '../../nodes/CommunityPlatform/actions/operation';
+import type { OperationEntry } from '../../nodes/CommunityPlatform/actions/operation';
 import { RESOURCES } from '../../nodes/CommunityPlatform/actions/resources';
 import { defaultsOf, outputFor, type JsonSchema, type OutputSchema } from '../../nodes/shared/output/schema';
 import {
@@ -45,8 +45,8 @@ function declaredBy(node: WorkflowNode): Declared | undefined {
 		const resource = RESOURCES.find((r) => r.option.value === (parameters.resource ?? 'member'));
 		if (!resource) return undefined;
 		const operation = (parameters.operation ?? resource.properties[0].default) as string;
-		const operations: Record<string, OperationModule> = resource.operations;
-		const module = Object.hasOwn(operations, operation) ? operations[operation] : undefined;
+		const operations: Record<string, OperationEntry> = resource.operations;
+		const module = Object.hasOwn(operations, operation) ? operations[operation].module : undefined;
 		return module && { output: module.output, properties: module.properties, what: `${resource.option.value}.${operation}` };
 	}
 	const trigger = TRIGGER_TYPES.get(name);

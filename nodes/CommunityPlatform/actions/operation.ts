@@ -39,7 +39,7 @@ export interface OperationEntry {
 	 * neighbours, its main parameters, what it returns and what that costs. The fields of an item
 	 * it returns are added from its output schema.
 	 */
-	toolDescription?: string;
+	toolDescription: string;
 	module: OperationModule;
 }
 
@@ -52,8 +52,8 @@ export interface ResourceOption<R extends string> {
 
 export interface Resource<R extends string, O extends string> {
 	option: ResourceOption<R>;
-	/** Each operation's file by its value (the Operation parameter). */
-	operations: { [K in O]: OperationModule };
+	/** Each operation's entry by its value (the Operation parameter). */
+	operations: { [K in O]: OperationEntry };
 	/** The Operation list of the resource, then every operation's fields. */
 	properties: INodeProperties[];
 }
@@ -62,7 +62,7 @@ export interface Resource<R extends string, O extends string> {
  * The tool description of an operation: its own words, then the fields of an item of its default
  * output, read from its output schema so that the two cannot disagree.
  */
-export function toolDescriptionOf({ toolDescription = '', module }: OperationEntry): string {
+export function toolDescriptionOf({ toolDescription, module }: OperationEntry): string {
 	const fields = Object.keys(module.output ? (defaultOutput(module.output, module.properties).properties ?? {}) : {});
 	return fields.length ? `${toolDescription} Each item returned has: ${fields.join(', ')}.` : toolDescription;
 }
@@ -108,7 +108,7 @@ export function defineResource<R extends string, O extends string>(definition: {
 	}));
 	return {
 		option: resource,
-		operations: Object.fromEntries(entries.map(([value, entry]) => [value, entry.module])) as Record<O, OperationModule>,
+		operations,
 		properties: [
 			{
 				displayName: 'Operation',

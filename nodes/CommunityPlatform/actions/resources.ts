@@ -37,8 +37,8 @@ export type NodeMap = { [R in Registered as R['option']['value']]: keyof R['oper
 
 /** The operation the node's Resource and Operation parameters name, if they name one (they hold any string). */
 export function operationOf(resource: string, operation: string): Operation | undefined {
-	const operations: Record<string, Operation> | undefined = RESOURCES.find(
+	const operations: Record<string, { module: Operation }> | undefined = RESOURCES.find(
 		(entry) => entry.option.value === resource,
 	)?.operations;
-	return operations && Object.hasOwn(operations, operation) ? operations[operation] : undefined;
+	return operations && Object.hasOwn(operations, operation) ? operations[operation].module : undefined;
 }

@@ -13,6 +13,8 @@ export const batchJob = defineResource({
 			name: 'Get',
 			description: 'Get the status and per-row results of a batch job',
 			action: 'Get a batch job',
+			toolDescription:
+				'Reads the status and per-row results of one batch job: one run with Wait for Completion off, or one still unfinished when its wait ended. Give Job Type (Create Members, Update Members or Add Club Members), Job ID (the jobId the batch returned) and, for a club job, Club ID; an unknown job fails with "No job has the ID …". Check a job with this rather than submitting it again: a status read is a Light request (10 a second), while every job submitted uses one of the 200 Heavy jobs a day.',
 			module: get,
 		},
 	},

@@ -13,6 +13,8 @@ export const emailSubscriptionType = defineResource({
 			name: 'Get Many',
 			description: 'List the kinds of community email members can opt out of, in dashboard order',
 			action: 'Get many email subscription types',
+			toolDescription:
+				'Lists the kinds of community email that members can opt out of, in dashboard order, one item per type with the ID that the Subscription Type filter of Email Opt-Out Get Many takes. Include Hidden adds retired types, whose opt-outs still exist; System Key returns only the type with that key. One Medium request per 200 types.',
 			module: getAll,
 		},
 	},
