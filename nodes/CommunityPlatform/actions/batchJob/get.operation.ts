@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { jobEndpoints } from '../../batch/jobs';
 import { readParameters } from '../../../shared/parameters/read';
 import { apiRequest } from '../../../shared/transport/request';
+import { batchJobOutput } from '../../output/batch';
 
 export const properties: INodeProperties[] = [
 	{
@@ -36,6 +37,8 @@ export const properties: INodeProperties[] = [
 		displayOptions: { show: { jobType: ['addClubMembers'] } },
 	},
 ];
+
+export const output = batchJobOutput;
 
 const JOB_KINDS = ['createUsers', 'updateUsers', 'addClubMembers'] as const;
 const NO_JOB_ID = 'is empty: enter the jobId a batch operation returned';

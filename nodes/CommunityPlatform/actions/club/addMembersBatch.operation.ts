@@ -5,12 +5,15 @@ import { runBatchOperation, waitProperties } from '../../batch/operation';
 import { clubIdOf, clubLocator } from '../../locators/club';
 import { memberLocator, readMember } from '../../locators/member';
 import { assertSendablePath } from '../../../shared/transport/request';
+import { addClubMembersOutput } from '../../output/batch';
 
 export const properties: INodeProperties[] = [
 	...waitProperties,
 	clubLocator,
 	memberLocator(true),
 ];
+
+export const output = addClubMembersOutput;
 
 /**
  * POST /clubs/:clubId/users/batch for all input items: each item names a member (ID or email)

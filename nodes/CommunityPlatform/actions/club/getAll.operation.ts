@@ -2,8 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { listClubs } from '../../reads/clubs';
 import { readLimit, returnAllAndLimit } from '../../../shared/parameters/limit';
+import { club } from '../../output/clubs';
 
 export const properties: INodeProperties[] = [...returnAllAndLimit];
+
+export const output = club;
 
 /** The API returns every club in one list (no paging); the limit is applied here. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

@@ -8,8 +8,8 @@ import { readParameters } from '../../../shared/parameters/read';
 import { paginate } from '../../../shared/transport/paginate';
 import { pathOf } from '../../../shared/transport/request';
 import { collection } from '../../../shared/parameters/fields';
+import { APPLICATION_STATUSES, applicationRequest } from '../../output/clubs';
 
-const APPLICATION_STATUSES = ['Pending', 'Accepted', 'Declined', 'Expired'] as const;
 const APPLICATION_SORTS = ['DEFAULT', 'CREATED_AT_ASC', 'CREATED_AT_DESC', 'NAME_ASC', 'NAME_DESC'] as const;
 
 const contains = (what: string) => `Only applicants whose ${what} contains this text`;
@@ -74,6 +74,8 @@ const queryFields: INodeProperties[] = [
 ];
 
 export const properties: INodeProperties[] = [...leadingProperties, ...queryFields];
+
+export const output = applicationRequest;
 
 const filterText = z.string().trim().min(1, 'is empty: remove the filter or enter some text').optional();
 

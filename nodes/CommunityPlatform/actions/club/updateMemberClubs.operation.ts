@@ -4,6 +4,7 @@ import { memberLocator, readMember } from '../../locators/member';
 import { readParameters } from '../../../shared/parameters/read';
 import { apiRequest } from '../../../shared/transport/request';
 import { hiddenWhenRemovingAll, membershipChangeSchema, membershipModeProperties, nameList } from '../membershipChange';
+import { memberClubsUpdate } from '../../output/clubs';
 
 /** The API's limit on clubIds and on clubNames in one update. */
 const MAX_CLUBS_PER_UPDATE = 10;
@@ -45,6 +46,8 @@ const clubNamesField: INodeProperties = {
 };
 
 export const properties: INodeProperties[] = [memberLocator(true), ...modeProperties, clubsByField, clubIdsField, clubNamesField];
+
+export const output = memberClubsUpdate;
 
 /**
  * POST /updateUserClubs. The output is the API's answer: the member, oldClubs, newClubs and

@@ -5,6 +5,7 @@ import { email, requiredDateTime, requiredText } from '../../../shared/parameter
 import { readParameters } from '../../../shared/parameters/read';
 import { apiRequest } from '../../../shared/transport/request';
 import { collection } from '../../../shared/parameters/fields';
+import { contributionLog } from '../../output/contributionLogs';
 
 export const properties: INodeProperties[] = [
 	{
@@ -58,6 +59,8 @@ export const properties: INodeProperties[] = [
 		},
 	]),
 ];
+
+export const output = contributionLog;
 
 const COUNT_HINT = 'must be a number, such as 1';
 

@@ -3,8 +3,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { readParameters } from '../../../shared/parameters/read';
 import { apiRequest } from '../../../shared/transport/request';
 import { createFieldsProperties, createMemberSchema } from './createFields';
+import { createdMember } from '../../output/members';
 
 export const properties: INodeProperties[] = createFieldsProperties(true);
+
+export const output = createdMember;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body = readParameters(this, itemIndex, properties, createMemberSchema);

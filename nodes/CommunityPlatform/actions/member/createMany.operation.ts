@@ -3,6 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { runBatchOperation, waitProperties } from '../../batch/operation';
 import { readParameters } from '../../../shared/parameters/read';
 import { batchCreateRowSchema, createFieldsProperties } from './createFields';
+import { createMembersOutput } from '../../output/batch';
 
 const fields = createFieldsProperties(false);
 
@@ -10,6 +11,8 @@ export const properties: INodeProperties[] = [
 	...waitProperties,
 	...fields,
 ];
+
+export const output = createMembersOutput;
 
 /** POST /users/batch for all input items; one result per item (created / failed). */
 export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -12,8 +12,11 @@ import {
 	readCreateOrUpdate,
 	setAfterCreate,
 } from './createOrUpdateFields';
+import { createdOrUpdatedMember } from '../../output/members';
 
 export const properties: INodeProperties[] = createOrUpdateProperties;
+
+export const output = createdOrUpdatedMember;
 
 /** The member with the item's email, updated; undefined when no member has it (the API's documented 404). */
 async function updateByEmail(ctx: IExecuteFunctions, input: CreateOrUpdateInput, itemIndex: number): Promise<IDataObject | undefined> {

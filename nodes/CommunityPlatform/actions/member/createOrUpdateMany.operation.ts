@@ -7,6 +7,7 @@ import { readParameters } from '../../../shared/parameters/read';
 import { batchCreateRowSchema } from './createFields';
 import { createOrUpdateProperties, readCreateOrUpdate, setAfterCreate } from './createOrUpdateFields';
 import { batchOptions, batchOptionsSchema, batchUpdateRow } from './updateFields';
+import { createOrUpdateMembersOutput } from '../../output/batch';
 
 const partialRunField: INodeProperties = {
 	displayName: 'Partial Run Under the Daily Quota',
@@ -35,6 +36,8 @@ export const properties: INodeProperties[] = [
 	...createOrUpdateProperties,
 	createOrUpdateOptions,
 ];
+
+export const output = createOrUpdateMembersOutput;
 
 /** Update jobs for every input item, create jobs for the emails no member has; one result per item. */
 export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

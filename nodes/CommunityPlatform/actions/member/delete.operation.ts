@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { memberLocator, readMember } from '../../locators/member';
 import { apiRequest } from '../../../shared/transport/request';
+import { memberRemoval } from '../../output/members';
 
 export const properties: INodeProperties[] = [
 	{
@@ -13,6 +14,8 @@ export const properties: INodeProperties[] = [
 	},
 	memberLocator(true),
 ];
+
+export const output = memberRemoval;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const target = readMember(this, itemIndex, true);

@@ -7,6 +7,7 @@ import { day, daysInOrder, MEMBER_TYPES, oneOf } from '../../../shared/parameter
 import { readParameters } from '../../../shared/parameters/read';
 import { paginate } from '../../../shared/transport/paginate';
 import { collection, simplify } from '../../../shared/parameters/fields';
+import { memberOutput } from '../../output/members';
 
 const APPROVAL_FILTERS = ['Pending', 'Approved', 'Unapproved'] as const;
 
@@ -66,6 +67,8 @@ const queryFields: INodeProperties[] = [
 ];
 
 export const properties: INodeProperties[] = [...returnAllAndLimit, ...queryFields, simplify];
+
+export const output = memberOutput;
 
 const querySchema = z
 	.object({

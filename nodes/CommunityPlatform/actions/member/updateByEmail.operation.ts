@@ -7,10 +7,13 @@ import { readParameters } from '../../../shared/parameters/read';
 import { apiRequest } from '../../../shared/transport/request';
 import { buildUpdateBody, updateFieldsProperties } from './updateFields';
 import { emailField } from '../../../shared/parameters/fields';
+import { profileUpdate } from '../../output/members';
 
 const memberEmail = emailField('Email address of the member to update');
 
 export const properties: INodeProperties[] = [memberEmail, ...updateFieldsProperties];
+
+export const output = profileUpdate;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const target = memberRef(readParameters(this, itemIndex, [memberEmail], z.object({ email })));

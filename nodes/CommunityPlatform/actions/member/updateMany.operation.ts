@@ -6,10 +6,13 @@ import { email } from '../../../shared/parameters/primitives';
 import { readParameters } from '../../../shared/parameters/read';
 import { emailField } from '../../../shared/parameters/fields';
 import { batchOptions, batchOptionsSchema, batchUpdateRow, readProfileUpdate, updateFieldsProperties } from './updateFields';
+import { updateMembersOutput } from '../../output/batch';
 
 const memberEmail = emailField('Email address of the member this item updates');
 
 export const properties: INodeProperties[] = [...waitProperties, memberEmail, ...updateFieldsProperties, batchOptions];
+
+export const output = updateMembersOutput;
 
 /** POST /users/batch-update for all input items; one result per item (updated / noop / not_found / failed). */
 export async function executeBatch(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

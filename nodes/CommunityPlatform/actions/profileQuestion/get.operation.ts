@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { readLocator } from '../../locators/value';
 import { parseParameters } from '../../../shared/parameters/read';
 import { getProfileQuestion } from '../../reads/profileQuestions';
+import { profileQuestion } from '../../output/profileQuestions';
 
 const questionLocator: INodeProperties = {
 	displayName: 'Profile Question',
@@ -24,6 +25,8 @@ const questionLocator: INodeProperties = {
 };
 
 export const properties: INodeProperties[] = [questionLocator];
+
+export const output = profileQuestion;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const { value, label } = readLocator(this, itemIndex, questionLocator);

@@ -2,8 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readLimit, returnAllAndLimit } from '../../../shared/parameters/limit';
 import { listSpaces } from '../../reads/spaces';
+import { space } from '../../output/spaces';
 
 export const properties: INodeProperties[] = [...returnAllAndLimit];
+
+export const output = space;
 
 /** GET /spaces answers every space in one list (no paging); the limit is applied here. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

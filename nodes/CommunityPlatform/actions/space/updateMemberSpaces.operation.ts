@@ -7,6 +7,7 @@ import { readParameters } from '../../../shared/parameters/read';
 import { apiRequest } from '../../../shared/transport/request';
 import { emailField } from '../../../shared/parameters/fields';
 import { hiddenWhenRemovingAll, membershipChangeSchema, membershipModeProperties, nameList } from '../membershipChange';
+import { memberSpacesUpdate } from '../../output/spaces';
 
 const REMOVE_ALL = 'Remove From All Spaces';
 
@@ -24,6 +25,8 @@ export const properties: INodeProperties[] = [
 			'Spaces by name, each once. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
 ];
+
+export const output = memberSpacesUpdate;
 
 /** The member's email plus the shared add / override rules. */
 const schema = z.object({ email }).and(membershipChangeSchema('spaces', nameList('spaces'), 'spaces', REMOVE_ALL));
