@@ -33,16 +33,15 @@ export function packageText(resource: string, operation: string): string {
 	return property.default;
 }
 
-/** The top-level fields of an item of the operation's default output; none without an output schema. */
+/** The top-level fields of an item of the operation's default output. */
 export function outputFields(resource: string, operation: string): string[] {
 	const { module } = entryOf(resource, operation);
-	return module.output ? Object.keys(defaultOutput(module.output, module.properties).properties ?? {}) : [];
+	return Object.keys(defaultOutput(module.output, module.properties).properties ?? {});
 }
 
-/** The sentence that names those fields, as the package appends it; empty without an output schema. */
+/** The sentence that names those fields, as the package appends it. */
 export function fieldsSentence(resource: string, operation: string): string {
-	const fields = outputFields(resource, operation);
-	return fields.length ? ` Each item returned has: ${fields.join(', ')}.` : '';
+	return ` Each item returned has: ${outputFields(resource, operation).join(', ')}.`;
 }
 
 /**

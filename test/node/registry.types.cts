@@ -4,7 +4,7 @@
  * by its key in its resource, so its Operation value and the resource and operation its fields
  * show for cannot disagree with it: what is left to get wrong is a default operation the resource
  * does not have, an operation the registry does not know, a file that is not an operation, and an
- * operation without the text an AI agent reads of it as a tool.
+ * operation without the schema of its output or the text an AI agent reads of it as a tool.
  */
 import { defineResource } from '../../nodes/CommunityPlatform/actions/operation';
 import type { NodeMap } from '../../nodes/CommunityPlatform/actions/resources';
@@ -39,6 +39,13 @@ export const noToolDescription = defineResource({
 	default: 'get',
 	// @ts-expect-error an operation without a tool description
 	operations: { get: { name: 'Get', description: 'Get a tag', action: 'Get a tag', module: get } },
+});
+
+export const noOutputSchema = defineResource({
+	resource: { name: 'Tag', value: 'tag', description: 'Tags' },
+	default: 'get',
+	// @ts-expect-error an operation that does not declare the schema of its output
+	operations: { get: { ...entry(get), module: { properties: get.properties, execute: get.execute } } },
 });
 
 export const known: NodeMap['tag'] = 'rename';

@@ -27,7 +27,7 @@ interface WorkflowNode {
 }
 
 interface Declared {
-	output?: OutputSchema;
+	output: OutputSchema;
 	properties: INodeProperties[];
 	what: string;
 }
@@ -95,10 +95,6 @@ export function outputProblems(
 	for (const node of nodes ?? []) {
 		const declared = declaredBy(node);
 		if (!declared || !runs[node.name]) continue;
-		if (!declared.output) {
-			problems.push(`${node.name} (${declared.what}): no output schema declared`);
-			continue;
-		}
 		const defaults = defaultsOf(declared.properties);
 		let expression = false;
 		const parameter = (name: string) => {

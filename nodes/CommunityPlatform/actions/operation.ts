@@ -25,7 +25,7 @@ export type Operation =
  */
 export type OperationModule = Operation & {
 	properties: INodeProperties[];
-	output?: OutputSchema;
+	output: OutputSchema;
 };
 
 /** One entry of a resource's operations: its option in the Operation list, and its file. */
@@ -63,7 +63,7 @@ export interface Resource<R extends string, O extends string> {
  * output, read from its output schema so that the two cannot disagree.
  */
 export function toolDescriptionOf({ toolDescription, module }: OperationEntry): string {
-	const fields = Object.keys(module.output ? (defaultOutput(module.output, module.properties).properties ?? {}) : {});
+	const fields = Object.keys(defaultOutput(module.output, module.properties).properties ?? {});
 	return fields.length ? `${toolDescription} Each item returned has: ${fields.join(', ')}.` : toolDescription;
 }
 

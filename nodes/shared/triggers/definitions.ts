@@ -3,6 +3,7 @@ import { courseCertificateTriggerProperties, courseCertificatesFeed } from '../f
 import { courseEnrollmentTriggerProperties, courseEnrollmentsFeed } from '../feeds/courseEnrollments';
 import { eventAttendeeTriggerProperties, eventAttendeesFeed } from '../feeds/eventAttendees';
 import { memberTriggerProperties, membersFeed } from '../feeds/members';
+import { attendeeFeedRow, certificateFeedRow, enrollmentFeedRow, feedItem, memberFeedRow } from '../output/feeds';
 import { getFeedEvents } from './feedEvents';
 import type { FeedTriggerDefinition } from './feedTrigger';
 
@@ -11,6 +12,7 @@ export const MEMBER_TRIGGER: FeedTriggerDefinition = {
 	subtitle: 'Members',
 	description: 'Starts the workflow when a member joins, changes, is deactivated or is removed',
 	feed: membersFeed,
+	output: feedItem(membersFeed, memberFeedRow),
 	properties: memberTriggerProperties,
 };
 
@@ -19,6 +21,7 @@ export const EVENT_ATTENDEE_TRIGGER: FeedTriggerDefinition = {
 	subtitle: 'Attendees',
 	description: 'Starts the workflow when someone registers for an event, cancels, joins it or is checked in',
 	feed: eventAttendeesFeed,
+	output: feedItem(eventAttendeesFeed, attendeeFeedRow),
 	properties: eventAttendeeTriggerProperties,
 	methods: { loadOptions: { getFeedEvents } },
 };
@@ -29,6 +32,7 @@ export const COURSE_ENROLLMENT_TRIGGER: FeedTriggerDefinition = {
 	description:
 		'Starts the workflow when a member enrolls in a course, completes it, or the enrollment is cancelled or reset',
 	feed: courseEnrollmentsFeed,
+	output: feedItem(courseEnrollmentsFeed, enrollmentFeedRow),
 	properties: courseEnrollmentTriggerProperties,
 };
 
@@ -37,5 +41,6 @@ export const COURSE_CERTIFICATE_TRIGGER: FeedTriggerDefinition = {
 	subtitle: 'Certificates',
 	description: 'Starts the workflow when a course certificate is issued, revoked or expires',
 	feed: courseCertificatesFeed,
+	output: feedItem(courseCertificatesFeed, certificateFeedRow),
 	properties: courseCertificateTriggerProperties,
 };

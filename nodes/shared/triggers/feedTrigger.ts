@@ -21,7 +21,7 @@ export interface FeedTriggerDefinition {
 	feed: FeedDefinition;
 	properties: INodeProperties[];
 	/** One item it emits, as JSON Schema (the build writes it to the node's `__schema__/…/output.json`). */
-	output?: OutputSchema;
+	output: OutputSchema;
 	/** The trigger's own loaders, if its parameters need any. */
 	methods?: INodeType['methods'];
 }

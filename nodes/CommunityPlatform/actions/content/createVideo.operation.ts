@@ -6,6 +6,7 @@ import { readParameters } from '../../../shared/parameters/read';
 import type { ErrorHint } from '../../../shared/transport/errors';
 import { apiRequest } from '../../../shared/transport/request';
 import { collection } from '../../../shared/parameters/fields';
+import { createdVideo } from '../../output/content';
 
 export const properties: INodeProperties[] = [
 	{
@@ -92,6 +93,8 @@ export const properties: INodeProperties[] = [
 		},
 	]),
 ];
+
+export const output = createdVideo;
 
 /** The 400s of POST /videos (API documentation: Content), each with what to change. */
 const VIDEO_HINTS: ErrorHint[] = [

@@ -8,6 +8,7 @@ import { simplifyContent } from '../../output/simplify';
 import { paginate } from '../../../shared/transport/paginate';
 import { collection, simplify } from '../../../shared/parameters/fields';
 import { CONTENT_TYPES, DATED_CONTENT_TYPES } from './contentTypes';
+import { contentOutput } from '../../output/content';
 
 const leadingProperties: INodeProperties[] = [
 	{
@@ -48,6 +49,8 @@ export const properties: INodeProperties[] = [
 			'Whether to return a simplified version of the response instead of the raw data (leaves out bodies, summaries, cover images and spaces)',
 	},
 ];
+
+export const output = contentOutput;
 
 const filtersSchema = z
 	.object({ fromDate: day.optional(), toDate: day.optional() })

@@ -6,6 +6,7 @@ import { email, oneOf, optionalDateTime } from '../../../shared/parameters/primi
 import { readParameters } from '../../../shared/parameters/read';
 import { collection } from '../../../shared/parameters/fields';
 import { readOptOuts } from './readOptOuts';
+import { OPT_OUT_SCOPES, emailOptOut } from '../../output/emailOptOuts';
 
 const leadingProperties: INodeProperties[] = [
 	{
@@ -59,11 +60,13 @@ const filters: INodeProperties = collection('filters', [
 
 export const properties: INodeProperties[] = [...leadingProperties, filters];
 
+export const output = emailOptOut;
+
 /** Query of GET /email-unsubscribes, without paging. */
 const querySchema = z
 	.object({
 		subscriptionTypeId: z.string().trim().min(1, 'is empty: pick a subscription type or remove the filter').optional(),
-		scope: oneOf(['all', 'specific']).optional(),
+		scope: oneOf(OPT_OUT_SCOPES).optional(),
 		email: email.optional(),
 		unsubscribedAfter: optionalDateTime,
 	})

@@ -5,6 +5,7 @@ import { readLimit, returnAllAndLimit } from '../../../shared/parameters/limit';
 import { readParameters } from '../../../shared/parameters/read';
 import { listSubscriptionTypes } from '../../reads/subscriptionTypes';
 import { collection } from '../../../shared/parameters/fields';
+import { subscriptionType } from '../../output/subscriptionTypes';
 
 const filters: INodeProperties = collection('filters', [
 	{
@@ -24,6 +25,8 @@ const filters: INodeProperties = collection('filters', [
 ]);
 
 export const properties: INodeProperties[] = [...returnAllAndLimit, filters];
+
+export const output = subscriptionType;
 
 /** Query of GET /email-subscription-types, without paging. */
 const querySchema = z

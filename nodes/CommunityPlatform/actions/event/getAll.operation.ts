@@ -7,10 +7,7 @@ import { day, daysInOrder, flag, oneOf } from '../../../shared/parameters/primit
 import { readParameters } from '../../../shared/parameters/read';
 import { paginate } from '../../../shared/transport/paginate';
 import { collection, simplify } from '../../../shared/parameters/fields';
-
-/** Value sets in the spec's exact case, sorted for the option lists. */
-const EVENT_STATUSES = ['Draft', 'Published'] as const;
-const EVENT_ACCESS = ['All Members', 'Public', 'Selected Spaces Only'] as const;
+import { EVENT_ACCESS, EVENT_STATUSES, eventOutput } from '../../output/events';
 
 const filters: INodeProperties = collection('filters', [
 	{
@@ -61,6 +58,8 @@ const filters: INodeProperties = collection('filters', [
 ]);
 
 export const properties: INodeProperties[] = [...returnAllAndLimit, filters, simplify];
+
+export const output = eventOutput;
 
 const filtersSchema = z
 	.object({

@@ -7,6 +7,7 @@ import { requiredText } from '../../../shared/parameters/primitives';
 import { readParameters } from '../../../shared/parameters/read';
 import { apiRequest, pathOf } from '../../../shared/transport/request';
 import { simplify } from '../../../shared/parameters/fields';
+import { attendeeOutput } from '../../output/attendees';
 
 const attendeeIdField: INodeProperties = {
 	displayName: 'Attendee ID',
@@ -18,6 +19,8 @@ const attendeeIdField: INodeProperties = {
 };
 
 export const properties: INodeProperties[] = [eventLocator, attendeeIdField, simplify];
+
+export const output = attendeeOutput;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const ref = eventRef(this, itemIndex);

@@ -8,6 +8,7 @@ import { email } from '../../../shared/parameters/primitives';
 import { ATTENDEES_MAX_PAGE_SIZE } from '../../../shared/transport/paginate';
 import { collection, simplify } from '../../../shared/parameters/fields';
 import { readEventRows } from '../eventRows';
+import { attendeeOutput } from '../../output/attendees';
 
 const filters: INodeProperties = collection('filters', [
 	{
@@ -28,6 +29,8 @@ const filters: INodeProperties = collection('filters', [
 ]);
 
 export const properties: INodeProperties[] = [eventLocator, ...returnAllAndLimit, filters, simplify];
+
+export const output = attendeeOutput;
 
 const filtersSchema = z
 	.object({

@@ -6,6 +6,7 @@ import { email, requiredText } from '../../../shared/parameters/primitives';
 import { readParameters } from '../../../shared/parameters/read';
 import { apiRequest } from '../../../shared/transport/request';
 import { collection, emailField } from '../../../shared/parameters/fields';
+import { registration } from '../../output/attendees';
 
 const personFields: INodeProperties[] = [
 	emailField('Email address of the person to register; a new address becomes a guest member'),
@@ -32,6 +33,8 @@ export const properties: INodeProperties[] = [
 	},
 	...personFields,
 ];
+
+export const output = registration;
 
 const personSchema = z
 	.object({

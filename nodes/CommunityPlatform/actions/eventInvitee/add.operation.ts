@@ -8,6 +8,7 @@ import { apiRequest, pathOf } from '../../../shared/transport/request';
 import { collection } from '../../../shared/parameters/fields';
 import { INVITEE_HINTS } from './hints';
 import { ticketType, ticketTypeProperty } from './ticketType';
+import { invitation } from '../../output/invitees';
 
 const INVITEE_NOTE_MAX = 200;
 
@@ -75,6 +76,8 @@ export const properties: INodeProperties[] = [
 	eventLocator,
 	...invitationFields,
 ];
+
+export const output = invitation;
 
 /**
  * Emails as a list, or as text separated by commas, semicolons or new lines. Each must be an

@@ -8,6 +8,7 @@ import { collection } from '../../../shared/parameters/fields';
 import { readEventRows } from '../eventRows';
 import { INVITEE_HINTS } from './hints';
 import { ticketType, ticketTypeProperty } from './ticketType';
+import { invitee } from '../../output/invitees';
 
 const filters: INodeProperties = collection('filters', [
 	{
@@ -38,6 +39,8 @@ const filters: INodeProperties = collection('filters', [
 ]);
 
 export const properties: INodeProperties[] = [eventLocator, ...returnAllAndLimit, filters];
+
+export const output = invitee;
 
 const filtersSchema = z
 	.object({

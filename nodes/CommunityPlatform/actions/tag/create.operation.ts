@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { readParameters } from '../../../shared/parameters/read';
 import { apiRequest } from '../../../shared/transport/request';
 import { DUPLICATE_NAME_HINT, tagName } from './name';
+import { tag } from '../../output/tags';
 
 const nameField: INodeProperties = {
 	displayName: 'Name',
@@ -16,6 +17,8 @@ const nameField: INodeProperties = {
 };
 
 export const properties: INodeProperties[] = [nameField];
+
+export const output = tag;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body = readParameters(this, itemIndex, [nameField], z.object({ name: tagName }));

@@ -4,6 +4,7 @@ import { readTagId, tagLocator, tagProperty } from '../../locators/tag';
 import { failParameters } from '../../../shared/parameters/read';
 import type { ErrorHint } from '../../../shared/transport/errors';
 import { apiRequest, pathOf } from '../../../shared/transport/request';
+import { deletedTag } from '../../output/tags';
 
 const targetTag = tagLocator(
 	'targetTag',
@@ -12,6 +13,8 @@ const targetTag = tagLocator(
 );
 
 export const properties: INodeProperties[] = [tagProperty, targetTag];
+
+export const output = deletedTag;
 
 /** The refusals of DELETE /tags/:id, each with what to do. */
 const DELETE_HINTS: ErrorHint[] = [

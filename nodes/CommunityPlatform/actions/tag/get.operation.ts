@@ -2,8 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readTagId, tagProperty } from '../../locators/tag';
 import { apiRequest, pathOf } from '../../../shared/transport/request';
+import { tagWithUsage } from '../../output/tags';
 
 export const properties: INodeProperties[] = [tagProperty];
+
+export const output = tagWithUsage;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const tagId = readTagId(this, itemIndex);

@@ -5,6 +5,7 @@ import { readLimit, returnAllAndLimit } from '../../../shared/parameters/limit';
 import { readParameters } from '../../../shared/parameters/read';
 import { paginate } from '../../../shared/transport/paginate';
 import { collection } from '../../../shared/parameters/fields';
+import { tag } from '../../output/tags';
 
 const filters: INodeProperties = collection('filters', [
 	{
@@ -19,6 +20,8 @@ const filters: INodeProperties = collection('filters', [
 ]);
 
 export const properties: INodeProperties[] = [...returnAllAndLimit, filters];
+
+export const output = tag;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const { returnAll, limit } = readLimit(this, itemIndex);

@@ -5,6 +5,7 @@ import { readTagId, tagProperty } from '../../locators/tag';
 import { readParameters } from '../../../shared/parameters/read';
 import { apiRequest, pathOf } from '../../../shared/transport/request';
 import { DUPLICATE_NAME_HINT, tagName } from './name';
+import { tag } from '../../output/tags';
 
 const nameField: INodeProperties = {
 	displayName: 'New Name',
@@ -17,6 +18,8 @@ const nameField: INodeProperties = {
 };
 
 export const properties: INodeProperties[] = [tagProperty, nameField];
+
+export const output = tag;
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const tagId = readTagId(this, itemIndex);
