@@ -1,6 +1,6 @@
 /** What the API says an event attendee is (spec: Event attendee), what Simplify keeps, and what Register returns. */
 import { attendee } from '../../shared/output/records';
-import { boolean, email, object, pick, string, type OutputSchema } from '../../shared/output/schema';
+import { apiMessage, boolean, email, object, pick, string, type OutputSchema } from '../../shared/output/schema';
 import { ATTENDEE_FIELDS } from './simplify';
 
 /** A registration as the API returns it (shared with the attendees feed row, so it lives in nodes/shared). */
@@ -18,7 +18,7 @@ export const registration = object(
 		eventSlug: string('Slug of the event registered for'),
 		email: email('Email address of the person registered'),
 		registered: boolean('Always true: the registration was accepted'),
-		message: string("The API's message"),
+		message: apiMessage,
 	},
 	['eventSlug', 'email', 'registered', 'message'],
 	'A registration, accepted',

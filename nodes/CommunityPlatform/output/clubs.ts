@@ -1,22 +1,23 @@
 /** What the API says of clubs (spec: Club; Endpoints, Clubs), and what the club operations return. */
-import { boolean, dateTime, email, extend, integer, list, map, nullable, object, oneOf, string, type JsonSchema } from '../../shared/output/schema';
-import { member, memberName } from './members';
+import { boolean, dateTime, extend, integer, list, map, nullable, object, oneOf, pick, string, type JsonSchema } from '../../shared/output/schema';
+import { member, memberName, namedMember } from './members';
 
 export const APPLICATION_STATUSES = ['Pending', 'Accepted', 'Declined', 'Expired'] as const;
 
-/** A club as a member's club list and the club update results name it. */
-export const clubMembership = object(
+/** A club of GET /clubs. */
+export const club = object(
 	{
 		clubId: string('The club ID'),
 		name: string('Club name'),
 		slug: string('Club slug, as in its web address'),
+		accessType: string('Who may join: Open or Private (other values possible)'),
 	},
-	['clubId', 'name', 'slug'],
+	['clubId', 'name', 'slug', 'accessType'],
 	'A club',
 );
 
-/** A club of GET /clubs. */
-export const club = extend(clubMembership, { accessType: string('Who may join: Open or Private (other values possible)') }, ['accessType']);
+/** A club as a member's club list and the club update results name it. */
+export const clubMembership = pick(club, ['clubId', 'name', 'slug']);
 
 /** A request to join a club, with the total count of the requests that match (added by the node). */
 export const applicationRequest = object(
@@ -90,8 +91,7 @@ export const memberClubsUpdate = memberWith(
 export const clubMembershipChange = object(
 	{
 		clubId: string('The club ID'),
-		userId: string('The member ID, when named by ID'),
-		email: email("The member's email, when named by email"),
+		...namedMember,
 		success: boolean('Whether the membership changed'),
 	},
 	['clubId', 'success'],

@@ -41,18 +41,23 @@ function item(prefix: string, noun: string, fields: Record<string, JsonSchema>):
 	return object({ [id]: string(`The ${noun} ID`), ...prefixed(prefix, fields), ...placement }, [id], `A ${noun}`);
 }
 
+/** What articles and external content have between their title and their tags. */
+const body = {
+	Summary: string('Summary'),
+	Content: string('Body'),
+	Category: string('Category'),
+	CreatedAt: createdAt,
+	Slug: slug,
+	CoverUrl: coverUrl,
+};
+
 /** Blogs, podcasts and resources have the same fields. */
 const article = (prefix: string, noun: string) =>
 	item(prefix, noun, {
 		Title: string('Title'),
 		SubTitle: string('Subtitle; may be empty'),
 		Author: string('Author names, separated by commas'),
-		Summary: string('Summary'),
-		Content: string('Body'),
-		Category: string('Category'),
-		CreatedAt: createdAt,
-		Slug: slug,
-		CoverUrl: coverUrl,
+		...body,
 		Tags: tags,
 	});
 
@@ -69,12 +74,7 @@ const video = item('video', 'video', {
 
 const externalContent = item('externalContent', 'external content', {
 	Title: string('Title'),
-	Summary: string('Summary'),
-	Content: string('Body'),
-	Category: string('Category'),
-	CreatedAt: createdAt,
-	Slug: slug,
-	CoverUrl: coverUrl,
+	...body,
 	Link: url('Address of the external content'),
 	Tags: tags,
 });

@@ -1,6 +1,6 @@
 /** What the API says an event invitee is (spec: Event invitee), and what Add returns. */
 import { ATTENDEE_TYPES } from '../../shared/parameters/primitives';
-import { boolean, dateTime, email, list, nullable, object, oneOf, pick, string } from '../../shared/output/schema';
+import { apiMessage, boolean, dateTime, email, list, nullable, object, oneOf, pick, string } from '../../shared/output/schema';
 
 /** An email invitation to an event; usedAt and usedBy are null until the invitee registers. */
 export const invitee = object(
@@ -36,7 +36,7 @@ export const invitation = object(
 		...pick(invitee, ['inviteeEmail', 'ticketType', 'attendeeType', 'note', 'ccEmailAddresses']).properties,
 		inviteAdminEmail: email('Email of the invite admin who owns the invitation'),
 		invited: boolean('Always true: the invitation was sent'),
-		message: string("The API's message"),
+		message: apiMessage,
 	},
 	['eventId', 'inviteeEmail', 'ticketType', 'attendeeType', 'invited', 'message'],
 	'An invitation, sent',

@@ -1,5 +1,6 @@
 /** What the API says a member is (spec: Member), what Simplify keeps of it, and what the member operations return. */
 import {
+	apiMessage,
 	boolean,
 	email,
 	map,
@@ -89,13 +90,18 @@ export const createdOrUpdatedMember = object(
 	'The member created or updated',
 );
 
+/** The member as an item named it, by ID or by email (Delete, a club's Add and Remove Member). */
+export const namedMember = {
+	userId: string('The member ID, when the member was named by ID'),
+	email: email('The email, when the member was named by email'),
+};
+
 /** Delete: the member as the item named it, the API's acceptance, and that the removal is still to come. */
 export const memberRemoval = object(
 	{
-		userId: string('The member ID, when the member was named by ID'),
-		email: email('The email, when the member was named by email'),
+		...namedMember,
 		success: boolean('Whether the API accepted the removal'),
-		message: string("The API's message"),
+		message: apiMessage,
 		removal: oneOf(['pending'], 'The member is removed asynchronously, shortly after'),
 		note: string('What happens next'),
 	},

@@ -39,6 +39,9 @@ export const date = leaf('string', 'date');
 export const email = leaf('string', 'email');
 export const url = leaf('string', 'uri');
 
+/** The message an API answer carries for what it did. */
+export const apiMessage = string("The API's message");
+
 /** A string that is one of `values`. */
 export function oneOf(values: readonly string[], description?: string): JsonSchema {
 	return { type: 'string', enum: [...values], ...(description && { description }) };
