@@ -3,8 +3,8 @@
  * `__schema__/v<major.minor.patch>/<resource>/<operation>.json` for the action node (one per
  * operation) and `__schema__/v<…>/output.json` for a trigger (with the same schema as
  * `__schema__/v<…>.json`, the one path n8n's schema route looks up for a node without resource). Made from what each operation file
- * and each trigger definition declares (`output`), so a schema lives once, next to the code that
- * produces the output it describes.
+ * declares (`output`) and, for a trigger, from nodes/shared/triggers/outputs.ts (by the node's name)
+ * with the defaults of the parameters its node file describes, so a schema lives once.
  *
  * `npm run build` runs this file: it writes them into dist/. The tests import `outputSchemaFiles`.
  */
@@ -12,12 +12,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { RESOURCES } from '../nodes/CommunityPlatform/actions/resources';
 import { defaultOutput, type JsonSchema } from '../nodes/shared/output/schema';
-import {
-	COURSE_CERTIFICATE_TRIGGER,
-	COURSE_ENROLLMENT_TRIGGER,
-	EVENT_ATTENDEE_TRIGGER,
-	MEMBER_TRIGGER,
-} from '../nodes/shared/triggers/definitions';
+import { CommunityPlatformCourseCertificateTrigger } from '../nodes/CommunityPlatformCourseCertificateTrigger/CommunityPlatformCourseCertificateTrigger.node';
+import { CommunityPlatformCourseEnrollmentTrigger } from '../nodes/CommunityPlatformCourseEnrollmentTrigger/CommunityPlatformCourseEnrollmentTrigger.node';
+import { CommunityPlatformEventAttendeeTrigger } from '../nodes/CommunityPlatformEventAttendeeTrigger/CommunityPlatformEventAttendeeTrigger.node';
+import { CommunityPlatformMemberTrigger } from '../nodes/CommunityPlatformMemberTrigger/CommunityPlatformMemberTrigger.node';
+import { triggerOutput } from '../nodes/shared/triggers/outputs';
 
 const ROOT = join(__dirname, '..');
 /** The nodes' version (each is at version 1), as n8n pads it for the folder name. */
@@ -33,14 +32,18 @@ export interface OutputSchemaFile {
 	schema: JsonSchema;
 }
 
+/** The trigger nodes, by their folder. */
 const TRIGGERS = {
-	CommunityPlatformMemberTrigger: MEMBER_TRIGGER,
-	CommunityPlatformEventAttendeeTrigger: EVENT_ATTENDEE_TRIGGER,
-	CommunityPlatformCourseEnrollmentTrigger: COURSE_ENROLLMENT_TRIGGER,
-	CommunityPlatformCourseCertificateTrigger: COURSE_CERTIFICATE_TRIGGER,
+	CommunityPlatformMemberTrigger,
+	CommunityPlatformEventAttendeeTrigger,
+	CommunityPlatformCourseEnrollmentTrigger,
+	CommunityPlatformCourseCertificateTrigger,
 };
 
-/** Every node's schema files (the compiler sees to it that each operation and trigger declares one). */
+/**
+ * Every node's schema files (the compiler sees to it that each operation declares one; a trigger
+ * without one in nodes/shared/triggers/outputs.ts is an error here).
+ */
 export function outputSchemaFiles(): OutputSchemaFile[] {
 	const files: OutputSchemaFile[] = [];
 	for (const { option, operations } of RESOURCES) {
@@ -53,8 +56,9 @@ export function outputSchemaFiles(): OutputSchemaFile[] {
 			});
 		}
 	}
-	for (const [node, trigger] of Object.entries(TRIGGERS)) {
-		const schema = defaultOutput(trigger.output, trigger.properties);
+	for (const [node, Trigger] of Object.entries(TRIGGERS)) {
+		const { name, properties } = new Trigger().description;
+		const schema = defaultOutput(triggerOutput(name), properties);
 		files.push({ node, path: `__schema__/${SCHEMA_VERSION}/output.json`, schema });
 		// n8n's route for a node without resource and operation (/schemas/<node>/1.0.0.json) looks up
 		// only `__schema__/v1.0.0.json`; its AI builder tries that first and output.json after it.

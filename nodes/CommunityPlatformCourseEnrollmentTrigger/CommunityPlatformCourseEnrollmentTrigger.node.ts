@@ -1,4 +1,53 @@
-import { COURSE_ENROLLMENT_TRIGGER } from '../shared/triggers/definitions';
-import { feedTrigger } from '../shared/triggers/feedTrigger';
+import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
-export class CommunityPlatformCourseEnrollmentTrigger extends feedTrigger(COURSE_ENROLLMENT_TRIGGER) {}
+import { courseEnrollmentsFeed } from '../shared/feeds/courseEnrollments';
+import { holdBackNotice, maxItemsPerPoll, startFrom, triggerCollection } from '../shared/feeds/descriptions';
+import { pollFeed } from '../shared/feeds/engine';
+import { courseIdsFilter } from '../shared/feeds/filters';
+
+export class CommunityPlatformCourseEnrollmentTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Community Platform Course Enrollment Trigger',
+		name: 'communityPlatformCourseEnrollmentTrigger',
+		icon: { light: 'file:../shared/communityPlatform.svg', dark: 'file:../shared/communityPlatform.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{"Enrollments: " + $parameter["events"].join(", ")}}',
+		description:
+			'Starts the workflow when a member enrolls in a course, completes it, or the enrollment is cancelled or reset',
+		defaults: { name: 'Community Platform Course Enrollment Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'communityPlatformApi', required: true }],
+		properties: [
+			{
+				displayName: 'Trigger On',
+				name: 'events',
+				type: 'multiOptions',
+				required: true,
+				options: [
+					{ name: 'Enrolled', value: 'enrolled', description: 'A member enrolled in a course (enrolledAt)' },
+					{ name: 'Completed', value: 'completed', description: 'A member completed a course (completedAt)' },
+					{
+						name: 'Cancelled or Reset',
+						value: 'cancelledOrReset',
+						description:
+							'An enrollment was cancelled by an admin or the member, or reset (terminatedAt set; activeStatus tells which)',
+					},
+				],
+				default: ['enrolled', 'completed', 'cancelledOrReset'],
+				description: 'Which enrollment changes start the workflow',
+			},
+			...startFrom,
+			courseIdsFilter,
+			triggerCollection('options', [maxItemsPerPoll]),
+			holdBackNotice,
+		],
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await pollFeed.call(this, courseEnrollmentsFeed);
+	}
+}

@@ -1,7 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { courseIdsFilter, courseScope } from './filters';
-import { holdBackNotice, maxItemsPerPoll, startFrom, triggerCollection } from './descriptions';
+import { courseScope } from './filters';
 import type { FeedDefinition } from './types';
 
 export type CertificateChange = 'issued' | 'revoked' | 'expired';
@@ -23,31 +20,3 @@ export const courseCertificatesFeed: FeedDefinition<CertificateChange> = {
 	],
 	scope: courseScope,
 };
-
-export const courseCertificateTriggerProperties: INodeProperties[] = [
-	{
-		displayName: 'Trigger On',
-		name: 'events',
-		type: 'multiOptions',
-		required: true,
-		options: [
-			{ name: 'Issued', value: 'issued', description: 'A certificate was issued (issuedAt)' },
-			{
-				name: 'Revoked',
-				value: 'revoked',
-				description: 'A certificate was revoked (revokedAt and revocationReason set)',
-			},
-			{
-				name: 'Expired',
-				value: 'expired',
-				description: 'A certificate reached the status Expired, its expiry date being after the trigger started',
-			},
-		],
-		default: ['issued', 'revoked', 'expired'],
-		description: 'Which certificate changes start the workflow',
-	},
-	...startFrom,
-	courseIdsFilter,
-	triggerCollection('options', [maxItemsPerPoll]),
-	holdBackNotice,
-];

@@ -1,7 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { courseIdsFilter, courseScope } from './filters';
-import { holdBackNotice, maxItemsPerPoll, startFrom, triggerCollection } from './descriptions';
+import { courseScope } from './filters';
 import type { FeedDefinition } from './types';
 
 export type EnrollmentChange = 'enrolled' | 'completed' | 'cancelledOrReset';
@@ -22,28 +19,3 @@ export const courseEnrollmentsFeed: FeedDefinition<EnrollmentChange> = {
 	],
 	scope: courseScope,
 };
-
-export const courseEnrollmentTriggerProperties: INodeProperties[] = [
-	{
-		displayName: 'Trigger On',
-		name: 'events',
-		type: 'multiOptions',
-		required: true,
-		options: [
-			{ name: 'Enrolled', value: 'enrolled', description: 'A member enrolled in a course (enrolledAt)' },
-			{ name: 'Completed', value: 'completed', description: 'A member completed a course (completedAt)' },
-			{
-				name: 'Cancelled or Reset',
-				value: 'cancelledOrReset',
-				description:
-					'An enrollment was cancelled by an admin or the member, or reset (terminatedAt set; activeStatus tells which)',
-			},
-		],
-		default: ['enrolled', 'completed', 'cancelledOrReset'],
-		description: 'Which enrollment changes start the workflow',
-	},
-	...startFrom,
-	courseIdsFilter,
-	triggerCollection('options', [maxItemsPerPoll]),
-	holdBackNotice,
-];

@@ -1,6 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { holdBackNotice, maxItemsPerPoll, startFrom, triggerCollection } from './descriptions';
 import { chosenIds } from './filters';
 import type { FeedDefinition } from './types';
 
@@ -34,60 +31,3 @@ export const eventAttendeesFeed: FeedDefinition<AttendeeChange> = {
 		};
 	},
 };
-
-export const eventAttendeeTriggerProperties: INodeProperties[] = [
-	{
-		displayName: 'Trigger On',
-		name: 'events',
-		type: 'multiOptions',
-		required: true,
-		options: [
-			{
-				name: 'Registered',
-				value: 'registered',
-				description: 'Someone registered (or registered again after cancelling)',
-			},
-			{
-				name: 'Registration Cancelled',
-				value: 'cancelled',
-				description: 'A registration was cancelled (cancelledAt set)',
-			},
-			{
-				name: 'Joined',
-				value: 'joined',
-				description: 'An attendee joined the live event for the first time (joinedAt set)',
-			},
-			{
-				name: 'Checked In',
-				value: 'checkedIn',
-				description: 'An attendee was checked in at an in-person event (checkedInAt set)',
-			},
-		],
-		default: ['registered', 'cancelled', 'joined', 'checkedIn'],
-		description: 'Which attendee changes start the workflow',
-	},
-	...startFrom,
-	triggerCollection('filters', [
-		{
-			displayName: 'Event Names or IDs',
-			name: 'eventIds',
-			type: 'multiOptions',
-			typeOptions: { loadOptionsMethod: 'getFeedEvents' },
-			default: [],
-			description:
-				'Only changes of these events. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		},
-	]),
-	triggerCollection('options', [
-		{
-			displayName: 'Ignore API Registrations',
-			name: 'ignoreApiRegistrations',
-			type: 'boolean',
-			default: true,
-			description:
-				'Whether registrations made through the API (registrationSource adminPublicAPI, as the Register operation makes them) should not fire Registered, so a workflow that registers people does not trigger itself',
-		},
-		maxItemsPerPoll,
-	]),
-	holdBackNotice,
-];

@@ -1,6 +1,3 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { holdBackNotice, maxItemsPerPoll, startFrom, triggerCollection } from './descriptions';
 import type { FeedDefinition } from './types';
 
 export type MemberChange = 'newMember' | 'profileUpdated' | 'deactivated' | 'removed';
@@ -38,55 +35,3 @@ export const membersFeed: FeedDefinition<MemberChange> = {
 		};
 	},
 };
-
-export const memberTriggerProperties: INodeProperties[] = [
-	{
-		displayName: 'Trigger On',
-		name: 'events',
-		type: 'multiOptions',
-		required: true,
-		options: [
-			{
-				name: 'New Member',
-				value: 'newMember',
-				description: 'A member signed up (signUpAt) after the trigger started; fires once per member',
-			},
-			{
-				name: 'Profile Updated',
-				value: 'profileUpdated',
-				description: 'Any other change to a member: profile fields, spaces, points, approval or member type',
-			},
-			{
-				name: 'Member Deactivated',
-				value: 'deactivated',
-				description:
-					'A member shows archived: true in a change made after the trigger started; fires once per deactivation. A member deactivated before the start fires it at their first change after it.',
-			},
-			{
-				name: 'Member Removed',
-				value: 'removed',
-				description: 'A member was deleted; the item holds only the ID, removed, removedAt and updatedAt',
-			},
-		],
-		default: ['newMember', 'profileUpdated', 'deactivated', 'removed'],
-		description: 'Which member changes start the workflow',
-	},
-	...startFrom,
-	triggerCollection('options', [
-		{
-			displayName: 'Include',
-			name: 'include',
-			type: 'multiOptions',
-			options: [
-				{ name: 'Points', value: 'points', description: 'LifetimePoints and remainingPoints' },
-				{ name: 'Profile Answers', value: 'questionnaire', description: 'The questionnaire: answers by question title' },
-				{ name: 'Spaces', value: 'spaces', description: 'The names of the spaces the member is in' },
-			],
-			default: [],
-			description:
-				'Extra member fields to include. An edit that changes only a profile answer may not produce a change.',
-		},
-		maxItemsPerPoll,
-	]),
-	holdBackNotice,
-];

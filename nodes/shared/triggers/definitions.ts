@@ -1,46 +1,30 @@
-/** The four polling triggers, one per change feed; each `CommunityPlatform*Trigger.node.ts` builds one. */
-import { courseCertificateTriggerProperties, courseCertificatesFeed } from '../feeds/courseCertificates';
-import { courseEnrollmentTriggerProperties, courseEnrollmentsFeed } from '../feeds/courseEnrollments';
-import { eventAttendeeTriggerProperties, eventAttendeesFeed } from '../feeds/eventAttendees';
-import { memberTriggerProperties, membersFeed } from '../feeds/members';
-import { attendeeFeedRow, certificateFeedRow, enrollmentFeedRow, feedItem, memberFeedRow } from '../output/feeds';
-import { getFeedEvents } from './feedEvents';
-import type { FeedTriggerDefinition } from './feedTrigger';
+/**
+ * The four triggers as tools/n8n/outputSchemas.cts reads them (subject, output, parameters). Only
+ * that file uses this: the triggers are their node files (`CommunityPlatform*Trigger.node.ts`) and
+ * their output schemas are in outputs.ts. Delete this once tools/n8n/outputSchemas.cts reads those.
+ */
+import type { INodeProperties, INodeType } from 'n8n-workflow';
 
-export const MEMBER_TRIGGER: FeedTriggerDefinition = {
-	subject: 'Member',
-	subtitle: 'Members',
-	description: 'Starts the workflow when a member joins, changes, is deactivated or is removed',
-	feed: membersFeed,
-	output: feedItem(membersFeed, memberFeedRow),
-	properties: memberTriggerProperties,
-};
+import { CommunityPlatformCourseCertificateTrigger } from '../../CommunityPlatformCourseCertificateTrigger/CommunityPlatformCourseCertificateTrigger.node';
+import { CommunityPlatformCourseEnrollmentTrigger } from '../../CommunityPlatformCourseEnrollmentTrigger/CommunityPlatformCourseEnrollmentTrigger.node';
+import { CommunityPlatformEventAttendeeTrigger } from '../../CommunityPlatformEventAttendeeTrigger/CommunityPlatformEventAttendeeTrigger.node';
+import { CommunityPlatformMemberTrigger } from '../../CommunityPlatformMemberTrigger/CommunityPlatformMemberTrigger.node';
+import type { OutputSchema } from '../output/schema';
+import { triggerOutput } from './outputs';
 
-export const EVENT_ATTENDEE_TRIGGER: FeedTriggerDefinition = {
-	subject: 'Event Attendee',
-	subtitle: 'Attendees',
-	description: 'Starts the workflow when someone registers for an event, cancels, joins it or is checked in',
-	feed: eventAttendeesFeed,
-	output: feedItem(eventAttendeesFeed, attendeeFeedRow),
-	properties: eventAttendeeTriggerProperties,
-	methods: { loadOptions: { getFeedEvents } },
-};
+interface TriggerOutputDefinition {
+	/** The node's name without `communityPlatform` and `Trigger`, words spaced: "Event Attendee". */
+	subject: string;
+	output: OutputSchema;
+	properties: INodeProperties[];
+}
 
-export const COURSE_ENROLLMENT_TRIGGER: FeedTriggerDefinition = {
-	subject: 'Course Enrollment',
-	subtitle: 'Enrollments',
-	description:
-		'Starts the workflow when a member enrolls in a course, completes it, or the enrollment is cancelled or reset',
-	feed: courseEnrollmentsFeed,
-	output: feedItem(courseEnrollmentsFeed, enrollmentFeedRow),
-	properties: courseEnrollmentTriggerProperties,
-};
+function definitionOf(Trigger: new () => INodeType): TriggerOutputDefinition {
+	const { name, displayName, properties } = new Trigger().description;
+	return { subject: displayName.replace(/^Community Platform | Trigger$/g, ''), output: triggerOutput(name), properties };
+}
 
-export const COURSE_CERTIFICATE_TRIGGER: FeedTriggerDefinition = {
-	subject: 'Course Certificate',
-	subtitle: 'Certificates',
-	description: 'Starts the workflow when a course certificate is issued, revoked or expires',
-	feed: courseCertificatesFeed,
-	output: feedItem(courseCertificatesFeed, certificateFeedRow),
-	properties: courseCertificateTriggerProperties,
-};
+export const MEMBER_TRIGGER = definitionOf(CommunityPlatformMemberTrigger);
+export const EVENT_ATTENDEE_TRIGGER = definitionOf(CommunityPlatformEventAttendeeTrigger);
+export const COURSE_ENROLLMENT_TRIGGER = definitionOf(CommunityPlatformCourseEnrollmentTrigger);
+export const COURSE_CERTIFICATE_TRIGGER = definitionOf(CommunityPlatformCourseCertificateTrigger);
