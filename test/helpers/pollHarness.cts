@@ -24,8 +24,11 @@ const clone = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 export interface TriggerOptions {
 	parameters?: INodeParameters;
 	credentials?: ICredentialDataDecryptedObject;
-	/** What `getPollBudgetMs()` answers; undefined: the host has no such method. */
-	budgetMs?: number;
+	/**
+	 * What `getPollBudgetMs()` answers: n8n-core's own default (five minutes) unless given;
+	 * 'none': a host without the method (n8n 1.x).
+	 */
+	budgetMs?: number | 'none';
 	/** The workflow's and the node's ids (default `wf`, `trigger-1`). */
 	workflowId?: string;
 	nodeId?: string;
@@ -75,12 +78,9 @@ export class TriggerUnderTest {
 			async () => undefined,
 			async (poll) => await poll(),
 			() => this.live,
-			budget === undefined ? undefined : () => budget,
+			typeof budget === 'number' ? () => budget : undefined,
 		);
-		if (budget === undefined) {
-			// A host without poll budgets (older n8n).
-			Object.defineProperty(context, 'getPollBudgetMs', { value: undefined });
-		}
+		if (budget === 'none') Object.defineProperty(context, 'getPollBudgetMs', { value: undefined });
 		return context;
 	}
 
@@ -246,8 +246,11 @@ export class Deployment {
 		this.activating = true;
 	}
 
-	/** A scheduled poll of the named trigger on the current Workflow object (or on `on`, an older one). */
-	async poll(name: string, on: Workflow = this.workflow): Promise<IDataObject[] | null> {
+	/**
+	 * A scheduled poll of the named trigger on the current Workflow object, or on `on`, an older
+	 * one: n8n 1.x emits its result and saves its static data; n8n 2.x discards both (`discard`).
+	 */
+	async poll(name: string, on: Workflow = this.workflow, { discard = false } = {}): Promise<IDataObject[] | null> {
 		const node = Object.values(on.nodes).find((n) => n.name === name)!;
 		const context = new PollContext(on, node, additionalData(CREDENTIALS), 'trigger', 'activate', undefined, undefined, undefined, undefined, undefined, undefined);
 		// A host without poll budgets, like n8n 1.x.
@@ -255,6 +258,7 @@ export class Deployment {
 		const activation = this.activating && on === this.workflow;
 		this.activating = false;
 		const result = (await this.nodeType.poll!.call(context)) as INodeExecutionData[][] | null;
+		if (discard && on !== this.workflow) return null;
 		if (activation || result !== null) this.saved = clone(on.staticData as IDataObject);
 		return result === null ? null : result[0].map((item) => item.json);
 	}

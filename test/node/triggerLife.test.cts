@@ -4,13 +4,16 @@
  * workflow, sharing its id with a pasted node, saved while a poll runs, next to a trigger that
  * waits on an API that hangs. Each case checks exactly which changes arrive.
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
 import type { IDataObject } from 'n8n-workflow';
 import nock from 'nock';
 
 import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatformMemberTrigger/CommunityPlatformMemberTrigger.node';
-import { FEED_LIMITS } from '../../nodes/shared/feeds/state';
-import { restartProcess } from '../../nodes/shared/feeds/store';
-import { Deployment, expectFeed, feedPage, heldFeed } from '../helpers/pollHarness.cjs';
+import { FEED_LIMITS, WorkingState } from '../../nodes/shared/feeds/state';
+import { clock as sharedClock } from '../../nodes/shared/transport/clock';
+import { Deployment, expectFeed, feedPage, heldFeed, TriggerUnderTest } from '../helpers/pollHarness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
 const USERS = '/incremental/users';
@@ -33,6 +36,8 @@ const member = (id: string, minutes: number) => ({
 const ids = (items: IDataObject[] | null) => (items ?? []).map((item) => String(item.id));
 const memberType = new CommunityPlatformMemberTrigger();
 const TRIGGER = { id: 'node-1', name: 'Member Trigger' };
+/** The bound docs/triggers.md gives for a trigger's state with its record. */
+const STATE_BOUND_KB = 180;
 
 /** A deployment whose Member Trigger (Start From = Now) was activated at 12:00 and delivered member a. */
 async function delivering(): Promise<Deployment> {
@@ -111,14 +116,14 @@ describe('saving while a poll runs', () => {
 	/**
 	 * A delivering trigger whose poll (reading member b) is still waiting on the API when the
 	 * workflow is saved and re-published: the new Workflow object's poll at activation finds it
-	 * running and reads nothing; then its answer comes, and it ends having emitted nothing
-	 * (n8n 1.x would emit it through the old object and save its state into the old copy).
+	 * running and reads nothing; then its answer comes, and n8n 2.x discards its result (the poll
+	 * is no longer current), so the state saved is still the one before it.
 	 */
 	async function savedDuringPoll(): Promise<Deployment> {
 		const deployment = await delivering();
 		const old = deployment.workflow;
 		const answer = heldFeed(USERS, { cursor: 'c1' }, feedPage({ rows: [member('b', 1.5)], serverTimestamp: at(2), nextCursor: 'c2' }));
-		const inFlight = deployment.poll(TRIGGER.name, old);
+		const inFlight = deployment.poll(TRIGGER.name, old, { discard: true });
 		deployment.activate([TRIGGER]);
 		expect(await deployment.poll(TRIGGER.name)).toBeNull();
 		answer();
@@ -126,69 +131,58 @@ describe('saving while a poll runs', () => {
 		return deployment;
 	}
 
-	it('the poll on the old Workflow object emits nothing; the next poll on the new one delivers what it read, once', async () => {
+	it('n8n 2.x drops the overtaken poll\'s batch; after one poll\'s wait the new version reads it again: delivered once', async () => {
 		const deployment = await savedDuringPoll();
-		expectFeed(USERS, { cursor: 'c2' }, { rows: [member('c', 2.5)], serverTimestamp: at(3), nextCursor: 'c3' });
+		// The state is the one the dropped batch was read from: this poll waits (its save may still be on the way).
+		expect(await deployment.poll(TRIGGER.name)).toBeNull();
+		expectFeed(USERS, { cursor: 'c1' }, { rows: [member('b', 1.5), member('c', 2.5)], serverTimestamp: at(3), nextCursor: 'c3' });
 		expect(ids(await deployment.poll(TRIGGER.name))).toEqual(['b', 'c']);
 		expect((deployment.saved[`node:${TRIGGER.name}`] as IDataObject).cursor).toBe('c3');
 		expect(nock.pendingMocks()).toEqual([]);
 	});
+});
 
-	it('a hand-over is taken only by a poll that starts from the same state', async () => {
-		const deployment = await savedDuringPoll();
-		// Meanwhile the state moved on (saved by another main instance, say): the hand-over is stale.
-		const node = deployment.workflow.staticData[`node:${TRIGGER.name}`] as IDataObject;
-		node.generation = Number(node.generation) + 1;
+describe('n8n restarted', () => {
+	it('a clean restart after a batch reads on from the saved state: nothing twice, New Member once', async () => {
+		const deployment = await delivering();
+		clock.advance(60_000);
 		expectFeed(USERS, { cursor: 'c1' }, { rows: [member('b', 1.5)], serverTimestamp: at(2), nextCursor: 'c2' });
 		expect(ids(await deployment.poll(TRIGGER.name))).toEqual(['b']);
+		// Stopped, and started again from what n8n saved, a minute later and ten minutes later.
+		for (const [minutes, next] of [[1, 'c'], [10, 'd']] as const) {
+			clock.advance(minutes * 60_000);
+			deployment.activate([TRIGGER]);
+			const cursor = next === 'c' ? 'c2' : 'c3';
+			expectFeed(USERS, { cursor }, { rows: [member(next, 3 + minutes)], serverTimestamp: at(4 + minutes), nextCursor: next === 'c' ? 'c3' : 'c4' });
+			const items = await deployment.poll(TRIGGER.name);
+			expect(ids(items)).toEqual([next]);
+			expect(items?.[0].changeType).toBe('newMember');
+		}
 		expect(nock.pendingMocks()).toEqual([]);
 	});
 });
 
-describe('n8n killed while a poll emits (its state saved, its execution not recorded)', () => {
-	/** A deployment that delivered a, then b; n8n saved the state past b, then died before recording b's execution. */
-	async function killedAfterSavingB(): Promise<Deployment> {
+describe('renamed, then renamed back', () => {
+	it('goes on from the newest position: nothing twice', async () => {
 		const deployment = await delivering();
-		clock.advance(60_000);
+		deployment.activate([{ ...TRIGGER, name: 'New Members' }]);
 		expectFeed(USERS, { cursor: 'c1' }, { rows: [member('b', 1.5)], serverTimestamp: at(2), nextCursor: 'c2' });
-		expect(ids(await deployment.poll(TRIGGER.name))).toEqual(['b']);
-		restartProcess();
-		return deployment;
-	}
-
-	it('started again within FEED_LIMITS.rereadAfterRestartMs, it reads the batch again: b arrives at least once, nothing is lost', async () => {
-		const deployment = await killedAfterSavingB();
-		clock.advance(90_000);
+		expect(ids(await deployment.poll('New Members'))).toEqual(['b']);
+		// Back to its old name, whose static data still holds the position before b.
 		deployment.activate([TRIGGER]);
-		expectFeed(USERS, { cursor: 'c1' }, { rows: [member('b', 1.5), member('c', 3)], serverTimestamp: at(4), nextCursor: 'c3' });
-		expect(ids(await deployment.poll(TRIGGER.name))).toEqual(['b', 'c']);
-		// The new process's next poll confirms c's batch: it reads on from after it.
-		expectFeed(USERS, { cursor: 'c3' }, { rows: [member('d', 4)], serverTimestamp: at(5), nextCursor: 'c4' });
-		expect(ids(await deployment.poll(TRIGGER.name))).toEqual(['d']);
+		expect((deployment.workflow.staticData[`node:${TRIGGER.name}`] as IDataObject).cursor).toBe('c1');
+		expectFeed(USERS, { cursor: 'c2' }, { rows: [member('b', 1.5), member('c', 2.5)], serverTimestamp: at(3), nextCursor: 'c3' });
+		expect(ids(await deployment.poll(TRIGGER.name))).toEqual(['c']);
 		expect(nock.pendingMocks()).toEqual([]);
 	});
 
-	it('the same process polling again reads on: a batch is read twice only across a restart', async () => {
+	it('a new trigger given a deleted trigger\'s name starts afresh: it does not take the old state', async () => {
 		const deployment = await delivering();
 		clock.advance(60_000);
-		expectFeed(USERS, { cursor: 'c1' }, { rows: [member('b', 1.5)], serverTimestamp: at(2), nextCursor: 'c2' });
-		expect(ids(await deployment.poll(TRIGGER.name))).toEqual(['b']);
-		expectFeed(USERS, { cursor: 'c2' }, { rows: [member('c', 2.5)], serverTimestamp: at(3), nextCursor: 'c3' });
-		expect(ids(await deployment.poll(TRIGGER.name))).toEqual(['c']);
-		// Saved with c's batch: the state after b, and c marked as this process's.
-		const saved = deployment.saved[`node:${TRIGGER.name}`] as IDataObject;
-		expect((saved.unconfirmed as IDataObject).before).toMatchObject({ cursor: 'c2' });
-		// The record (rename, durable cursors) never carries the mark.
-		expect((deployment.saved.global as IDataObject)[`communityPlatformTrigger:${TRIGGER.id}`]).toMatchObject({ state: { cursor: 'c3', unconfirmed: null } });
-		expect(nock.pendingMocks()).toEqual([]);
-	});
-
-	it(`started again more than FEED_LIMITS.rereadAfterRestartMs after the batch, it reads on: an old batch is never sent again`, async () => {
-		const deployment = await killedAfterSavingB();
-		clock.advance(FEED_LIMITS.rereadAfterRestartMs + 60_000);
-		deployment.activate([TRIGGER]);
-		expectFeed(USERS, { cursor: 'c2' }, { rows: [member('c', 20)], serverTimestamp: at(21), nextCursor: 'c3' });
-		expect(ids(await deployment.poll(TRIGGER.name))).toEqual(['c']);
+		deployment.activate([{ id: 'node-new', name: TRIGGER.name }]);
+		expectFeed(USERS, { startTime: at(2), pageSize: '1' }, { rows: [], serverTimestamp: at(1.8) });
+		expect(await deployment.poll(TRIGGER.name)).toBeNull();
+		expect(deployment.saved[`node:${TRIGGER.name}`] as IDataObject).toMatchObject({ nodeId: 'node-new', cursor: null, origin: at(2) });
 		expect(nock.pendingMocks()).toEqual([]);
 	});
 });
@@ -216,5 +210,88 @@ describe('a trigger whose API hangs', () => {
 		answer();
 		expect(ids(await hanging)).toEqual(['h']);
 		expect(order).toEqual(['other', 'hanging']);
+	});
+});
+
+describe("n8n's durable scheduler runs a poll twice (at least once)", () => {
+	/** An activated trigger with a poll budget, and the state before its first batch. */
+	async function durable() {
+		const trigger = new TriggerUnderTest(memberType, { budgetMs: 36_000 });
+		expectFeed(USERS, { startTime: NOW, pageSize: '1' }, { rows: [], serverTimestamp: T0 });
+		expect(await trigger.poll()).toBeNull();
+		const before = structuredClone(trigger.live);
+		expectFeed(USERS, { startTime: T0 }, { rows: [member('a', 0.5)], serverTimestamp: at(1), nextCursor: 'c1' });
+		expect(ids(await trigger.poll())).toEqual(['a']);
+		return { trigger, before, after: structuredClone(trigger.live) };
+	}
+
+	it('run again before n8n committed the batch\'s state: the second run reads nothing, and the next poll reads on', async () => {
+		const { trigger, before, after } = await durable();
+		trigger.live = structuredClone(before);
+		// No interceptor: a request would fail.
+		expect(await trigger.poll()).toBeNull();
+		trigger.live = after;
+		expectFeed(USERS, { cursor: 'c1' }, { rows: [member('b', 1.5)], serverTimestamp: at(2), nextCursor: 'c2' });
+		expect(ids(await trigger.poll())).toEqual(['b']);
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
+	it('a batch n8n dropped is read again at the poll after next: nothing lost', async () => {
+		const { trigger, before } = await durable();
+		trigger.live = structuredClone(before);
+		expect(await trigger.poll()).toBeNull();
+		trigger.live = structuredClone(before);
+		expectFeed(USERS, { startTime: T0 }, { rows: [member('a', 0.5)], serverTimestamp: at(1), nextCursor: 'c1' });
+		expect(ids(await trigger.poll())).toEqual(['a']);
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+});
+
+describe('the package loaded again in place (n8n reloads an updated community package)', () => {
+	it('a poll of the new copy finds the old copy\'s poll of the same trigger still running and reads nothing', async () => {
+		const running = new TriggerUnderTest(memberType);
+		expectFeed(USERS, { startTime: NOW, pageSize: '1' }, { rows: [], serverTimestamp: T0 });
+		expect(await running.poll()).toBeNull();
+		const answer = heldFeed(USERS, { startTime: T0 }, feedPage({ rows: [member('a', 0.5)], serverTimestamp: at(1), nextCursor: 'c1' }));
+		const slow = running.poll();
+		let Fresh: typeof CommunityPlatformMemberTrigger | undefined;
+		jest.isolateModules(() => {
+			// The new copy tells time as the old one does (both read the host's clock in n8n).
+			(require('../../nodes/shared/transport/clock') as typeof import('../../nodes/shared/transport/clock')).useClock(sharedClock);
+			Fresh = (require('../../nodes/CommunityPlatformMemberTrigger/CommunityPlatformMemberTrigger.node') as typeof import('../../nodes/CommunityPlatformMemberTrigger/CommunityPlatformMemberTrigger.node')).CommunityPlatformMemberTrigger;
+		});
+		expect(Fresh).toBeDefined();
+		expect(Fresh).not.toBe(CommunityPlatformMemberTrigger);
+		const reloaded = new TriggerUnderTest(new Fresh!());
+		reloaded.live = running.live;
+		// No interceptor is left: a request would fail.
+		expect(await reloaded.poll()).toBeNull();
+		answer();
+		expect(ids(await slow)).toEqual(['a']);
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+});
+
+describe('the state at its bounds', () => {
+	it(`is what docs/triggers.md says: at most ${STATE_BOUND_KB} KB with its record, a third of the three copies kept before`, () => {
+		const state = WorkingState.start('now', Date.parse(NOW));
+		const id = (i: number) => `6744a1f0c2b3d4e5f6a7${String(i).padStart(4, '0')}`;
+		const time = (i: number) => Date.parse(NOW) + i * 1000;
+		for (let i = 0; i < FEED_LIMITS.recentRows * 2; i++) state.rememberRow(id(i), time(i));
+		for (let i = 0; i < FEED_LIMITS.announcedMoments * 2; i++) state.announceMoment(`registered:${id(i)}`, time(i), undefined, time(i));
+		for (let i = 0; i < FEED_LIMITS.heldStates * 2; i++) state.announceState(`deactivated:${id(i)}`, true, time(i), true);
+		state.cursor = 'x'.repeat(200);
+		state.workflowId = 'AbCdEfGhIjKlMnOp';
+		state.nodeId = '0f9a3c2e-6b1d-4e8f-9a7c-5d3b2e1f0a9c';
+		const saved: IDataObject = {};
+		state.saveTo(saved);
+		expect(Object.keys(saved.recent as IDataObject)).toHaveLength(FEED_LIMITS.recentRows);
+		expect(Object.keys(saved.announced as IDataObject)).toHaveLength(FEED_LIMITS.announcedMoments);
+		expect(Object.keys(saved.holding as IDataObject)).toHaveLength(FEED_LIMITS.heldStates);
+		const record = { node: 'Community Platform Member Trigger', savedAt: NOW, state: state.position() };
+		const kb = (JSON.stringify(saved).length + JSON.stringify(record).length) / 1024;
+		expect(kb).toBeLessThanOrEqual(STATE_BOUND_KB);
+		expect(kb).toBeLessThanOrEqual(660 / 3);
+		expect(fs.readFileSync(path.join(__dirname, '../../docs/triggers.md'), 'utf8')).toContain(`about ${STATE_BOUND_KB} KB at most`);
 	});
 });

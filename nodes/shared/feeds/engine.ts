@@ -6,10 +6,10 @@ import { timestamp } from '../parameters/primitives';
 import { parseParameters } from '../parameters/read';
 import { clock } from '../transport/clock';
 import { apiRequest, malformedAnswerOf } from '../transport/request';
-import type { PollSlot } from './overlap';
-import { ownObjectPerPoll, runScheduledPoll } from './overlap';
+import type { PollTurn } from './overlap';
+import { runScheduledPoll } from './overlap';
 import { FEED_LIMITS, WorkingState, toIso, toMs } from './state';
-import { loadState, saveState, settleUnconfirmed } from './store';
+import { loadState, saveState } from './store';
 import type { FeedDefinition, FeedPage, FeedScope } from './types';
 
 /**
@@ -353,36 +353,28 @@ export async function pollFeed<K extends string>(
 	feed: FeedDefinition<K>,
 ): Promise<INodeExecutionData[][] | null> {
 	if (this.getMode() === 'manual') return await sample(this, feed, readSettings(this, feed));
-	return await runScheduledPoll(this, async (slot) => await scheduledPoll(this, feed, slot));
+	return await runScheduledPoll(this, async (turn) => await scheduledPoll(this, feed, turn));
 }
 
-/** A scheduled poll, in its slot (see runScheduledPoll). */
+/** A scheduled poll, in its turn (see runScheduledPoll). */
 async function scheduledPoll<K extends string>(
 	ctx: IPollFunctions,
 	feed: FeedDefinition<K>,
-	slot: PollSlot,
+	turn: PollTurn,
 ): Promise<INodeExecutionData[][] | null> {
 	const settings = readSettings(ctx, feed);
 	const limits = pollLimits(ctx);
-	const loaded = loadState(ctx, settings.startFrom);
-	const base = loaded?.generation ?? 0;
-	const settled = loaded && settleUnconfirmed(loaded, settings.startFrom);
-	// The state the items are read from (a superseded poll started from it too): kept with them
-	// until n8n has surely recorded their execution (store.ts).
-	const before = settled ? (settled.toJSON() as unknown as IDataObject) : null;
-	// What a superseded poll of this trigger read from the same state: emitted now, read on from.
-	const handed = slot.takeHandOver(base);
-	let state = handed ? WorkingState.load(handed.state, settings.startFrom) : settled;
-	const items = handed?.items ?? [];
-	/** Emits and saves through this Workflow object, hands over if superseded, or drops (replaced as stuck). */
+	let state = loadState(ctx, settings.startFrom);
+	const base = state?.generation ?? 0;
+	if (turn.waitOn(base)) return null;
+	const items: INodeExecutionData[] = [];
+	/** Emits the items and saves the state with them, unless the poll was replaced as stuck. */
 	const finish = (done: WorkingState): INodeExecutionData[][] | null => {
-		if (!slot.owns()) return null;
-		if (slot.superseded()) {
-			slot.handOver({ base, state: done.toJSON() as unknown as IDataObject, items });
-			return null;
-		}
-		saveState(ctx, done, items.length > 0 && !ownObjectPerPoll(ctx) ? { before } : undefined);
-		return items.length > 0 ? [items] : null;
+		if (!turn.owns()) return null;
+		saveState(ctx, done);
+		if (items.length === 0) return null;
+		turn.emitted(base);
+		return [items];
 	};
 
 	if (!state) {
@@ -405,7 +397,6 @@ async function scheduledPoll<K extends string>(
 		});
 	}
 
-	const room = settings.maxItems - items.length;
-	if (room > 0) items.push(...(await drain(ctx, feed, settings, state, { maxItems: room, ...limits })).items);
+	items.push(...(await drain(ctx, feed, settings, state, { maxItems: settings.maxItems, ...limits })).items);
 	return finish(state);
 }

@@ -57,12 +57,6 @@ export const FEED_LIMITS = {
 	 * belongs to a trigger that was deleted (or has not polled for that long): it is dropped.
 	 */
 	recordTtlMs: 30 * 24 * 60 * 60 * 1000,
-	/**
-	 * A batch emitted by an n8n process that is gone, and not yet followed by a poll of that
-	 * process, is read again if n8n polls again within this long of the emit (store.ts,
-	 * `settleUnconfirmed`): n8n may have died before it recorded the batch's execution.
-	 */
-	rereadAfterRestartMs: 5 * 60 * 1000,
 	/** Rows remembered for dedupe: (id, updatedAt) of the most recently processed rows. */
 	recentRows: 500,
 	/** Moments (sign-up, registration, completion...) remembered as announced. */
@@ -92,8 +86,9 @@ export const FEED_LIMITS = {
 export const STATE_VERSION = 1;
 
 /**
- * What a trigger keeps in `getWorkflowStaticData('node')`: top-level keys, JSON only, timestamps
- * as ISO strings. Written only at the end of a poll, together with the items it covers.
+ * What a trigger keeps in `getWorkflowStaticData('node')`: top-level keys, JSON only; the
+ * position's times as ISO strings, the memories' as epoch milliseconds. One copy, written only at
+ * the end of a poll, together with the items it covers.
  */
 export interface FeedState {
 	version: number;
@@ -103,7 +98,12 @@ export interface FeedState {
 	 * saved before it was recorded, which are taken as the workflow's own.
 	 */
 	workflowId: string | null;
-	/** How many times the state was saved: tells two copies of it apart (store.ts, overlap.ts). */
+	/**
+	 * The node the state was saved by. A node given the name of a deleted one finds that node's
+	 * state under its name: it is not its own. Null in states saved before it was recorded.
+	 */
+	nodeId: string | null;
+	/** How many times the state was saved: the newer of two records of a position wins (store.ts). */
 	generation: number;
 	/** The Start From setting the state was started with ("now", "beginning" or an ISO date). */
 	startFrom: string;
@@ -123,30 +123,15 @@ export interface FeedState {
 	 */
 	readTo: string | null;
 	/** id → updatedAt of the most recently processed rows (bounded). */
-	recent: Record<string, string>;
+	recent: Record<string, number>;
 	/** Rows changed before this were processed even if no longer in `recent`. */
 	recentFloor: string | null;
 	/** "kind:id" → time of a moment already announced (bounded). */
-	announced: Record<string, string>;
+	announced: Record<string, number>;
 	/** Moments at or before this may have been announced and forgotten: they never fire. */
 	announcedFloor: string | null;
 	/** "kind:id" → when a state (deactivated, expired) was last seen holding, reported or not (bounded). */
-	holding: Record<string, string>;
-	/**
-	 * The batch this state was saved with, until a later poll of the same n8n process shows that
-	 * n8n recorded its execution (store.ts). Null or absent: none.
-	 */
-	unconfirmed?: StoredUnconfirmed | null;
-}
-
-/** See FeedState.unconfirmed and WorkingState.unconfirmed. */
-export interface StoredUnconfirmed {
-	/** The n8n process that emitted the batch. */
-	process: string;
-	/** When it emitted it (ISO). */
-	at: string;
-	/** The state the poll started from (null: it started afresh): reading again from it emits the batch again. */
-	before: IDataObject | null;
+	holding: Record<string, number>;
 }
 
 export function toMs(value: unknown): number | undefined {
@@ -163,15 +148,15 @@ function readMap(value: unknown): Map<string, number> {
 	const map = new Map<string, number>();
 	if (value && typeof value === 'object' && !Array.isArray(value)) {
 		for (const [key, raw] of Object.entries(value as IDataObject)) {
-			const ms = toMs(raw);
-			if (ms !== undefined) map.set(key, ms);
+			const ms = typeof raw === 'number' ? raw : toMs(raw);
+			if (ms !== undefined && Number.isFinite(ms)) map.set(key, ms);
 		}
 	}
 	return map;
 }
 
-const writeMap = (map: Map<string, number>) =>
-	Object.fromEntries([...map.entries()].map(([key, ms]) => [key, toIso(ms)]));
+/** A memory as stored: epoch milliseconds, the most compact JSON of a time (older states hold ISO strings). */
+const writeMap = (map: Map<string, number>) => Object.fromEntries(map.entries());
 
 /** Drops the oldest entries beyond `limit`; returns the newest time dropped. */
 function trimOldest(map: Map<string, number>, limit: number): number | undefined {
@@ -195,6 +180,8 @@ const maxOf = (a: number | undefined, b: number | undefined) =>
 export class WorkingState {
 	workflowId: string | undefined;
 
+	nodeId: string | undefined;
+
 	generation: number;
 
 	startFrom: string;
@@ -217,11 +204,9 @@ export class WorkingState {
 
 	readonly holding: Map<string, number>;
 
-	/** See FeedState.unconfirmed. */
-	unconfirmed: { process: string; at: number; before: IDataObject | null } | undefined;
-
 	private constructor(stored: Partial<FeedState>) {
 		this.workflowId = typeof stored.workflowId === 'string' && stored.workflowId !== '' ? stored.workflowId : undefined;
+		this.nodeId = typeof stored.nodeId === 'string' && stored.nodeId !== '' ? stored.nodeId : undefined;
 		this.generation = typeof stored.generation === 'number' && Number.isSafeInteger(stored.generation) ? stored.generation : 0;
 		this.startFrom = String(stored.startFrom ?? '');
 		this.origin = toMs(stored.origin);
@@ -233,12 +218,6 @@ export class WorkingState {
 		this.announcedFloor = toMs(stored.announcedFloor);
 		this.readTo = toMs(stored.readTo);
 		this.holding = readMap(stored.holding);
-		const unconfirmed = stored.unconfirmed;
-		const at = toMs(unconfirmed?.at);
-		this.unconfirmed =
-			unconfirmed && typeof unconfirmed.process === 'string' && at !== undefined
-				? { process: unconfirmed.process, at, before: unconfirmed.before && typeof unconfirmed.before === 'object' ? unconfirmed.before : null }
-				: undefined;
 	}
 
 	/**
@@ -258,13 +237,36 @@ export class WorkingState {
 
 	/**
 	 * The stored state, or undefined when there is none yet, it was started differently, or it
-	 * was saved in another workflow than `workflowId` (a copy's).
+	 * was saved by another node or in another workflow (a copy's, or a deleted node's whose name
+	 * this one took).
 	 */
-	static load(stored: IDataObject, startFrom: string, workflowId?: string): WorkingState | undefined {
+	static load(stored: IDataObject, startFrom: string, owner: { workflowId: string; nodeId: string }): WorkingState | undefined {
 		if (stored.version !== STATE_VERSION || stored.startFrom !== startFrom) return undefined;
 		const state = new WorkingState(stored as Partial<FeedState>);
-		if (workflowId !== undefined && state.workflowId !== undefined && state.workflowId !== workflowId) return undefined;
+		if (state.workflowId !== undefined && state.workflowId !== owner.workflowId) return undefined;
+		if (state.nodeId !== undefined && state.nodeId !== owner.nodeId) return undefined;
 		return state;
+	}
+
+	/**
+	 * Takes a position saved elsewhere (a record of it: store.ts), keeping what this state
+	 * remembers. Memories that may be missing are covered by the floors: every row and moment
+	 * before the read position counts as known, as after trimming.
+	 */
+	moveTo(position: WorkingState) {
+		this.generation = position.generation;
+		this.cursor = position.cursor;
+		this.readTo = position.readTo;
+		this.liveFrom = position.liveFrom;
+		this.origin = position.origin;
+		this.recentFloor = maxOf(this.recentFloor, this.readTo);
+		this.announcedFloor = maxOf(this.announcedFloor, this.readTo);
+	}
+
+	/** The position alone, as the record of it holds it (store.ts). */
+	position(): IDataObject {
+		const { version, workflowId, nodeId, generation, startFrom, origin, liveFrom, cursor, readTo } = this.toJSON();
+		return { version, workflowId, nodeId, generation, startFrom, origin, liveFrom, cursor, readTo };
 	}
 
 	/** Every row changed before `ms` has been read (never moves back). */
@@ -369,6 +371,7 @@ export class WorkingState {
 		return {
 			version: STATE_VERSION,
 			workflowId: this.workflowId ?? null,
+			nodeId: this.nodeId ?? null,
 			generation: this.generation,
 			startFrom: this.startFrom,
 			origin: isoOrNull(this.origin),
@@ -380,7 +383,6 @@ export class WorkingState {
 			announced: writeMap(this.announced),
 			announcedFloor: isoOrNull(this.announcedFloor),
 			holding: writeMap(this.holding),
-			unconfirmed: this.unconfirmed ? { ...this.unconfirmed, at: toIso(this.unconfirmed.at) } : null,
 		};
 	}
 
