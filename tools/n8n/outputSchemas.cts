@@ -12,12 +12,11 @@ import addFormats from 'ajv-formats';
 import type { OperationEntry } from '../../nodes/CommunityPlatform/actions/operation';
 import { RESOURCES } from '../../nodes/CommunityPlatform/actions/resources';
 import { defaultsOf, outputFor, type JsonSchema, type OutputSchema } from '../../nodes/shared/output/schema';
-import {
-	COURSE_CERTIFICATE_TRIGGER,
-	COURSE_ENROLLMENT_TRIGGER,
-	EVENT_ATTENDEE_TRIGGER,
-	MEMBER_TRIGGER,
-} from '../../nodes/shared/triggers/definitions';
+import { triggerOutput } from '../../nodes/shared/triggers/outputs';
+import { CommunityPlatformCourseCertificateTrigger } from '../../nodes/CommunityPlatformCourseCertificateTrigger/CommunityPlatformCourseCertificateTrigger.node';
+import { CommunityPlatformCourseEnrollmentTrigger } from '../../nodes/CommunityPlatformCourseEnrollmentTrigger/CommunityPlatformCourseEnrollmentTrigger.node';
+import { CommunityPlatformEventAttendeeTrigger } from '../../nodes/CommunityPlatformEventAttendeeTrigger/CommunityPlatformEventAttendeeTrigger.node';
+import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatformMemberTrigger/CommunityPlatformMemberTrigger.node';
 import type { INodeProperties } from 'n8n-workflow';
 
 interface WorkflowNode {
@@ -32,9 +31,11 @@ interface Declared {
 	what: string;
 }
 
-const TRIGGERS = [MEMBER_TRIGGER, EVENT_ATTENDEE_TRIGGER, COURSE_ENROLLMENT_TRIGGER, COURSE_CERTIFICATE_TRIGGER];
 const TRIGGER_TYPES = new Map(
-	TRIGGERS.map((trigger) => [`communityPlatform${trigger.subject.replace(/ /g, '')}Trigger`, trigger]),
+	[CommunityPlatformMemberTrigger, CommunityPlatformEventAttendeeTrigger, CommunityPlatformCourseEnrollmentTrigger, CommunityPlatformCourseCertificateTrigger].map((Trigger) => {
+		const { name, properties } = new Trigger().description;
+		return [name, { output: triggerOutput(name), properties }];
+	}),
 );
 
 /** The operation or trigger a workflow node of the package runs, or undefined for any other node. */
