@@ -22,10 +22,10 @@ describe('decideRetry', () => {
 
 	it('caps the doubling backoff at maxBackoffMs', () => {
 		const policy = { ...RETRY_POLICY, readRetries: 10 };
-		expect(decideRetry({ read: true, status: 503 }, { failures: 6, rateLimited: 0 }, policy)).toEqual({
+		expect(decideRetry({ read: true, status: 503 }, { failures: 6 }, policy)).toEqual({
 			action: 'backoff',
 			waitMs: RETRY_POLICY.maxBackoffMs,
-			count: { failures: 7, rateLimited: 0 },
+			count: { failures: 7 },
 		});
 	});
 
@@ -43,45 +43,7 @@ describe('decideRetry', () => {
 		expect(decide({ read: true, timeLeftMs: 1000 }).action).toBe('backoff');
 	});
 
-	it('fails other statuses at once', () => {
+	it('fails other statuses at once (a 429 is not decided here: the transport waits it out at its Retry-After)', () => {
 		for (const status of [400, 401, 403, 404, 409, 422]) expect(decide({ read: true, status }).action).toBe('fail');
-	});
-
-	it('waits out a 429 through the pacer, for reads and writes alike', () => {
-		expect(decide({ read: false, status: 429, retryAfterMs: 3000 })).toEqual({
-			action: 'paced',
-			waitMs: 3000,
-			count: { failures: 0, rateLimited: 1 },
-		});
-		expect(decide({ read: true, status: 429 })).toMatchObject({ action: 'paced', waitMs: RETRY_POLICY.backoffMs });
-	});
-
-	it('gives up on a 429 that asks too long a wait, comes too often or passes the deadline, naming the wait', () => {
-		const tooLong = RETRY_POLICY.rateLimitWaitMs + 1;
-		expect(decide({ read: true, status: 429, retryAfterMs: tooLong })).toMatchObject({ action: 'fail', waitMs: tooLong });
-		expect(decide({ read: true, status: 429, retryAfterMs: RETRY_POLICY.rateLimitWaitMs })).toMatchObject({ action: 'paced' });
-		const many = { failures: 0, rateLimited: RETRY_POLICY.rateLimitRetries };
-		expect(decide({ read: true, status: 429, retryAfterMs: 10 }, many)).toMatchObject({ action: 'fail', waitMs: 10 });
-		expect(decide({ read: true, status: 429, retryAfterMs: 10 }, { ...many, rateLimited: many.rateLimited - 1 })).toMatchObject({ action: 'paced' });
-		expect(decide({ read: true, status: 429, retryAfterMs: 5000, timeLeftMs: 4000 })).toMatchObject({
-			action: 'fail',
-			waitMs: 5000,
-		});
-	});
-
-	// A storm of 429s: each wait is short, but together they must end within rateLimitWaitMs of
-	// the request's first 429, so that an action under the storm ends within about a minute.
-	it("gives up on a 429 whose wait would end more than rateLimitWaitMs after the request's first 429", () => {
-		const window = RETRY_POLICY.rateLimitWaitMs;
-		const count = { failures: 0, rateLimited: 5 };
-		expect(decide({ read: true, status: 429, retryAfterMs: 1000, rateLimitedForMs: window - 1000 }, count)).toMatchObject({ action: 'paced', waitMs: 1000 });
-		expect(decide({ read: true, status: 429, retryAfterMs: 1000, rateLimitedForMs: window - 999 }, count)).toMatchObject({ action: 'fail', waitMs: 1000 });
-		// One a second fills the window: the count never ends a storm of 1 s waits early.
-		expect(RETRY_POLICY.rateLimitRetries * 1000).toBeGreaterThanOrEqual(window);
-	});
-
-	it('counts 429s apart from failures', () => {
-		const after = decide({ read: true, status: 429 }, { failures: 2, rateLimited: 3 }).count;
-		expect(after).toEqual({ failures: 2, rateLimited: 4 });
 	});
 });

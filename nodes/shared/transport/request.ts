@@ -29,7 +29,7 @@ import {
 import type { ApiPath } from './path';
 import { CheckedPath, pathText } from './path';
 import { clip } from './quote';
-import type { Pacer } from './rateLimit';
+import type { Pacer, Ticket } from './rateLimit';
 import { numberHeader, pacerFor } from './rateLimit';
 import { NO_RETRIES, decideRetry } from './retry';
 import type { Expected } from './shape';
@@ -67,8 +67,8 @@ export interface ApiRequest {
 	/**
 	 * Clock time (ms) by which the request must have had its turn on the tier's pacer; a turn not
 	 * come by then is given up (lateError). A request with one is a poll's: it goes ahead of the
-	 * action requests queued on its tier (PACE.pollTurns), so that a busy tier cannot push a poll
-	 * past its time limit (n8n's budget on the durable scheduler). The triggers set it on every poll.
+	 * action requests queued on its tier (every other turn at most while they wait), so that a busy
+	 * tier cannot push a poll past its time limit. The triggers set it on every poll.
 	 */
 	turnBy?: number;
 }
@@ -81,18 +81,15 @@ export const RETRY_POLICY = {
 	backoffMs: 1000,
 	maxBackoffMs: 8000,
 	/**
-	 * How long one request waits out 429s: no Retry-After is waited that would end more than this
-	 * after the request's first 429 (a longer one fails at once, the error says how long it asked).
-	 * So an action under a storm of 429s ends within about a minute, answered or with the
-	 * rate-limit error, whatever each Retry-After says.
+	 * How long one action (an execution of the node, a poll) waits out 429s in all: no Retry-After
+	 * is waited that would end more than this after the action's first 429 (see Storm). So an
+	 * action under a storm of 429s ends within about a minute, answered or with the rate-limit error.
 	 */
 	rateLimitWaitMs: 60 * 1000,
-	/**
-	 * 429s answered in a row before giving up: one a second for `rateLimitWaitMs` (a Retry-After
-	 * in whole seconds asks at least 1 s), so a server that asks for less cannot make a request
-	 * send faster than that.
-	 */
+	/** 429s one request waits out at most: a server that asks for no wait cannot make it send without end. */
 	rateLimitRetries: 60,
+	/** After a 429 the request goes again when its Retry-After ends plus up to this much, at random. */
+	jitterMs: 250,
 	/** Per-request timeout. */
 	timeoutMs: 60 * 1000,
 	/**
@@ -212,21 +209,30 @@ function refuseUnsendable(ctx: ApiContext, req: ApiRequest, url: string) {
 	});
 }
 
-/** One request: what each of its attempts needs. */
-interface Call {
-	api: ApiContext;
-	req: ApiRequest;
-	url: string;
-	tier: Tier;
-	pacer: Pacer;
-	signal?: AbortSignal;
-	errors: ErrorContext;
-	/** The 429s this request got: when the first came (clock ms), how many, and the last wait asked. */
-	refused?: { firstAt: number; times: number; waitMs: number };
+/** The run of 429s each action is in (one per execution of the node, poll or loader call: its context). */
+const storms = new WeakMap<object, Storm>();
+
+/**
+ * The run of 429s an action has met: when the first came (a 429 answered to one of its requests,
+ * or a Retry-After pause that held one back). An answer that is not a 429 ends it. No request of
+ * the action waits out a 429 that would end more than RETRY_POLICY.rateLimitWaitMs after the
+ * first, whatever item or request it is.
+ */
+export class Storm {
+	since: number | undefined;
+
+	/** Whether a wait until `until` ends within the bound; the first wait asked for starts the run. */
+	allows(until: number): boolean {
+		this.since ??= clock.now();
+		return until <= this.since + RETRY_POLICY.rateLimitWaitMs;
+	}
 }
 
-/** The refusals a rate-limit error names: how many, over how long. */
-const refusedSoFar = (call: Call) => call.refused && { times: call.refused.times, forMs: clock.now() - call.refused.firstAt };
+function stormOf(ctx: ApiContext): Storm {
+	let storm = storms.get(ctx);
+	if (!storm) storms.set(ctx, (storm = new Storm()));
+	return storm;
+}
 
 /**
  * How one attempt ended: an answer of any status, or none (what the HTTP client threw; `sent`
@@ -236,28 +242,8 @@ type Attempt =
 	| { status: number; headers: Record<string, unknown>; body: unknown }
 	| { status?: undefined; error: Error & { code?: string }; sent: boolean };
 
-/**
- * One attempt: waits its turn on the tier's pacer (failing at once on a spent quota, or when the
- * pacer's pause would pass the deadline or the time this request may spend on 429s), sends the
- * request once, and tells the pacer how it went. A poll's turn (`turnBy`) goes ahead of action
- * requests; a turn that has not come by `turnBy`, or by the end of the 429s' time, is given up.
- */
-async function attemptOnce(call: Call): Promise<Attempt> {
-	const { api, req, pacer, signal, errors } = call;
-	const spentUntil = pacer.quotaSpentUntil();
-	if (spentUntil !== undefined) throw quotaError(errors, call.tier, spentUntil);
-	const refusedUntil = call.refused && call.refused.firstAt + RETRY_POLICY.rateLimitWaitMs;
-	if (pacer.blockedUntilMs > Math.min(req.deadline ?? Infinity, refusedUntil ?? Infinity)) {
-		throw rateLimitedError(errors, pacer.blockedUntilMs - clock.now(), refusedSoFar(call));
-	}
-	const queuedAt = clock.now();
-	const late = req.turnBy !== undefined && (refusedUntil === undefined || req.turnBy <= refusedUntil);
-	const ticket = await pacer.acquire(signal, late ? req.turnBy : refusedUntil, req.turnBy !== undefined);
-	if (!ticket) {
-		if (signal?.aborted) throw cancelledError(errors.node, req.itemIndex);
-		throw late ? lateError(errors, clock.now() - queuedAt) : rateLimitedError(errors, call.refused?.waitMs ?? 0, refusedSoFar(call));
-	}
-
+/** One attempt: sends the request once, and tells the pacer how it went. */
+async function send(api: ApiContext, req: ApiRequest, url: string, pacer: Pacer, ticket: Ticket, signal?: AbortSignal): Promise<Attempt> {
 	const timeout =
 		req.deadline === undefined
 			? RETRY_POLICY.timeoutMs
@@ -266,7 +252,7 @@ async function attemptOnce(call: Call): Promise<Attempt> {
 	try {
 		response = (await api.helpers.httpRequestWithAuthentication.call(api, CREDENTIAL_TYPE, {
 			method: req.method,
-			url: call.url,
+			url,
 			body: req.body,
 			json: true,
 			returnFullResponse: true,
@@ -276,19 +262,17 @@ async function attemptOnce(call: Call): Promise<Attempt> {
 		})) as IN8nHttpFullResponse;
 	} catch (error) {
 		const sent = wasSent(error);
-		if (sent) pacer.lost();
-		else pacer.unsent();
+		pacer.noAnswer(sent);
 		return { error: error as Error & { code?: string }, sent };
 	}
 	const headers = (response.headers ?? {}) as Record<string, unknown>;
-	pacer.observe(headers, ticket, response.statusCode === 429);
+	pacer.observe(headers, ticket);
 	return { status: response.statusCode, headers, body: response.body };
 }
 
 /** The error a failed attempt ends the request with, once no retry is left. */
-function failureOf(errors: ErrorContext, attempt: Attempt, retried: boolean, waitMs = 0, refused?: { times: number; forMs: number }): Error {
+function failureOf(errors: ErrorContext, attempt: Attempt, retried: boolean): Error {
 	if (attempt.status === undefined) return networkError(errors, attempt.error, retried);
-	if (attempt.status === 429) return rateLimitedError(errors, waitMs, refused);
 	const body = typeof attempt.body === 'string' ? safeJson(attempt.body) : attempt.body;
 	return apiError(errors, attempt.status, body);
 }
@@ -298,56 +282,63 @@ function failureOf(errors: ErrorContext, attempt: Attempt, retried: boolean, wai
  * waits out 429s, retries reads on 5xx and network errors, and turns every failure into a
  * NodeApiError that carries the API's message and never the token. A path value or an
  * address that cannot be sent is refused first, with a NodeOperationError for the item.
+ *
+ * After a 429 the request goes again when its Retry-After ends (plus up to JITTER_MS), first in
+ * its tier's queue, unless that would end past the action's bound (Storm), after
+ * `rateLimitRetries` 429s, or past `deadline`. A poll's turn (`turnBy`) goes ahead of action
+ * requests; a turn not come by `turnBy` is given up.
  */
 export async function apiRequest<T = unknown>(this: ApiContext, req: ApiRequest): Promise<T> {
 	const path = pathText(req.path);
 	const query = encodeQuery(req.qs);
 	refuseUnsendable(this, req, `${API_PREFIX}${path}${query}`);
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
 	const tier = tierOf(req.method, path);
-	const call: Call = {
-		api: this,
-		req,
-		url: `${baseUrl}${API_PREFIX}${path}${query}`,
-		tier,
-		pacer: pacerOf(credentials, tier),
-		signal: cancelSignal(this),
-		errors: errorContext(this, { ...req, path }, credentials.accessToken),
-	};
+	const url = `${normalizeBaseUrl(credentials.baseUrl)}${API_PREFIX}${path}${query}`;
+	const pacer = pacerOf(credentials, tier);
+	const signal = cancelSignal(this);
+	const errors = errorContext(this, { ...req, path }, credentials.accessToken);
+	const storm = stormOf(this);
+	const mayWaitUntil = (until: number) => until <= (req.deadline ?? Infinity) && storm.allows(until);
+	const refusals = { times: 0, firstAt: 0 };
+	const refusedSoFar = () => (refusals.times > 0 ? { times: refusals.times, forMs: clock.now() - refusals.firstAt } : undefined);
 
-	for (let count = NO_RETRIES; ; ) {
-		const attempt = await attemptOnce(call);
+	for (let count = NO_RETRIES, retry = false; ; ) {
+		const spentUntil = pacer.quotaSpentUntil();
+		if (spentUntil !== undefined) throw quotaError(errors, tier, spentUntil);
+		const queuedAt = clock.now();
+		const turn = await pacer.acquire({ signal, by: req.turnBy, poll: req.turnBy !== undefined, retry, mayWaitUntil });
+		if (turn === 'cancelled') throw cancelledError(errors.node, req.itemIndex);
+		if (turn === 'late') throw lateError(errors, clock.now() - queuedAt);
+		if (turn === 'rate-limited') throw rateLimitedError(errors, pacer.state.blockedUntil - clock.now(), refusedSoFar());
+
+		const attempt = await send(this, req, url, pacer, turn, signal);
 		const { status } = attempt;
-		if (status !== undefined && status >= 200 && status < 300) return answerOf(call.errors, attempt.body, req.expect) as T;
-		if (status === undefined && call.signal?.aborted) throw cancelledError(call.errors.node, req.itemIndex);
-		if ('sent' in attempt && !attempt.sent) throw notSentError(call.errors, attempt.error);
+		if (status !== 429 && status !== undefined) storm.since = undefined;
+		if (status !== undefined && status >= 200 && status < 300) return answerOf(errors, attempt.body, req.expect) as T;
+		if (status === undefined && signal?.aborted) throw cancelledError(errors.node, req.itemIndex);
+		if ('sent' in attempt && !attempt.sent) throw notSentError(errors, attempt.error);
+		const retried = retry || count.failures > 0;
 		if (status === 429) {
-			const quotaResetsAt = call.pacer.quotaSpentUntil();
-			if (quotaResetsAt !== undefined) throw quotaError(call.errors, tier, quotaResetsAt);
-			call.refused ??= { firstAt: clock.now(), times: 0, waitMs: 0 };
+			const quotaResetsAt = pacer.quotaSpentUntil();
+			if (quotaResetsAt !== undefined) throw quotaError(errors, tier, quotaResetsAt);
+			if (refusals.times++ === 0) refusals.firstAt = clock.now();
+			const waitMs = retryAfterMs(attempt.headers) ?? RETRY_POLICY.backoffMs;
+			const until = clock.now() + waitMs + Math.random() * RETRY_POLICY.jitterMs;
+			// Nobody in the process sends on this tier before the Retry-After ends, this request included.
+			pacer.rateLimited(until);
+			if (refusals.times > RETRY_POLICY.rateLimitRetries || !mayWaitUntil(until)) throw rateLimitedError(errors, waitMs, refusedSoFar());
+			retry = true;
+			continue;
 		}
 		const decision = decideRetry(
-			{
-				read: req.method === 'GET',
-				status,
-				retryAfterMs: status === undefined ? undefined : retryAfterMs(attempt.headers),
-				timeLeftMs: req.deadline === undefined ? undefined : req.deadline - clock.now(),
-				rateLimitedForMs: call.refused && clock.now() - call.refused.firstAt,
-			},
+			{ read: req.method === 'GET', status, retryAfterMs: status === undefined ? undefined : retryAfterMs(attempt.headers), timeLeftMs: req.deadline === undefined ? undefined : req.deadline - clock.now() },
 			count,
 			RETRY_POLICY,
 		);
-		const retried = count.failures + count.rateLimited > 0;
+		if (decision.action === 'fail') throw failureOf(errors, attempt, retried);
 		count = decision.count;
-		if (call.refused && status === 429) call.refused = { ...call.refused, times: count.rateLimited, waitMs: decision.waitMs ?? 0 };
-		if (decision.action === 'fail') throw failureOf(call.errors, attempt, retried, decision.waitMs, refusedSoFar(call));
-		if (decision.action === 'paced') {
-			// Nobody in the process sends on this tier before the wait is over, this request included.
-			call.pacer.rateLimited(clock.now() + decision.waitMs);
-		} else if (!(await clock.sleep(decision.waitMs, call.signal))) {
-			throw cancelledError(call.errors.node, req.itemIndex);
-		}
+		if (!(await clock.sleep(decision.waitMs, signal))) throw cancelledError(errors.node, req.itemIndex);
 	}
 }
 
@@ -368,9 +359,9 @@ export interface DailyQuota {
  * carried no such headers; undefined when the tier has not answered since the last reset.
  */
 export async function knownDailyQuota(ctx: ApiContext, tier: Tier): Promise<DailyQuota | 'not said' | undefined> {
-	const { dailyRemaining, dailyResetAt, lastAnswerAt } = pacerOf(await ctx.getCredentials(CREDENTIAL_TYPE), tier).state;
-	if (dailyRemaining !== undefined && clock.now() < dailyResetAt) return { remaining: dailyRemaining, resetsAt: dailyResetAt };
-	if (lastAnswerAt !== undefined && dailyRemaining === undefined) return 'not said';
+	const { daily, lastAnswerAt } = pacerOf(await ctx.getCredentials(CREDENTIAL_TYPE), tier).state;
+	if (daily !== undefined && clock.now() < daily.resetsAt) return daily;
+	if (lastAnswerAt !== undefined && daily === undefined) return 'not said';
 	return undefined;
 }
 
