@@ -272,9 +272,11 @@ export class E2E {
 	 * Stops n8n and starts it again on the same user folder and port (same database, so
 	 * published workflows are activated again with their saved static data), and signs in.
 	 */
-	async restartN8n(): Promise<N8n> {
+	/** Stops n8n cleanly and starts it again on the same folder; `whileDown` runs in between. */
+	async restartN8n(whileDown?: () => Promise<void>): Promise<N8n> {
 		const { userFolder, port } = this.current;
 		await this.current.stop();
+		await whileDown?.();
 		this.current = await N8n.start({
 			runtime: this.runtime,
 			userFolder,

@@ -1,8 +1,9 @@
 /**
  * The member trigger, published (active) in a real n8n, polling the sandbox's members feed
  * every 10 s (six crons `0 * * * * *`, `10 * * * * *`, …, see pollEvery in harness.cts)
- * across several ticks, and across an n8n restart (after which the last batch, less than five
- * minutes old, is read again on the legacy scheduler and n8n 1.x: README, Editing an active trigger).
+ * across several ticks, and across a clean n8n restart with changes made while n8n was down:
+ * every change once, New Member once per member (the same test runs on the legacy and the
+ * durable scheduler and on n8n 1.x).
  *
  * The sandbox feed holds back the last two minutes, so after each change the test moves the
  * sandbox clock forward (POST /__admin/clock) to make the change visible to the next poll.
@@ -70,30 +71,50 @@ describe('member trigger polling in an active workflow', () => {
 		const saved = await e2e.client.getWorkflow(wf.id);
 		expect(JSON.stringify(saved.staticData ?? {})).toContain('Member Trigger');
 
-		// Restart: n8n activates the published workflow again from the saved state.
-		await e2e.restartN8n();
-		const d = `trigger-d-${Date.now()}@example.com`;
-		await e2e.sandbox!.feedMemberChange({ kind: 'created', email: d });
-		await e2e.sandbox!.advanceClock(HOLD_BACK_PLUS);
-		// Every execution since the restart, up to the one that delivered d.
+		// A clean restart; while n8n is down, a's company is edited and five other changes are made.
+		const whileDown: Array<{ email: string; kind: string }> = [];
+		await e2e.restartN8n(async () => {
+			const rowOf = async (change: Record<string, unknown>) => {
+				const row = await e2e.sandbox!.feedMemberChange(change);
+				whileDown.push({ email: String(row.userEmail), kind: String(change.kind) });
+				return row;
+			};
+			const aRow = firstItems.find((i) => JSON.stringify(i.json).includes(a))!.json;
+			const bRow = firstItems.find((i) => JSON.stringify(i.json).includes(b))!.json;
+			const cRow = second.output['Member Trigger'].find((i) => JSON.stringify(i.json).includes(c))!.json;
+			await rowOf({ kind: 'edited', userId: aRow.id, company: 'Restarted Co' });
+			await rowOf({ kind: 'created', email: `trigger-d-${Date.now()}@example.com` });
+			await rowOf({ kind: 'created', email: `trigger-e-${Date.now()}@example.com` });
+			await rowOf({ kind: 'edited', userId: cRow.id, position: 'Edited While Down' });
+			await rowOf({ kind: 'deactivated', userId: bRow.id });
+			await rowOf({ kind: 'created', email: `trigger-f-${Date.now()}@example.com` });
+			await e2e.sandbox!.advanceClock(HOLD_BACK_PLUS);
+		});
+		const expected = whileDown.map(({ email, kind }) => `${email} ${kind === 'created' ? 'newMember' : kind === 'deactivated' ? 'deactivated' : 'profileUpdated'}`);
+		// Every execution since the restart, until each change made while n8n was down has arrived.
+		const delivered = (runs: Array<{ output: Record<string, Array<{ json: Record<string, unknown> }>> }>) =>
+			runs.flatMap((x) => x.output['Member Trigger'] ?? []).map((i) => `${String(i.json.userEmail)} ${String(i.json.changeType)}`);
 		const after = await e2e.until(
-			'the change made after the restart',
+			'every change made while n8n was down',
 			async () => {
 				const fresh = [...(await e2e.executionIds(wf.id))].filter((id) => !seen.has(id)).length;
 				if (fresh === 0) return undefined;
 				const runs = await e2e.waitForExecutions(wf.id, fresh, { since: seen, timeoutMs: TICK_TIMEOUT });
-				return runs.some((x) => emitted(x.output['Member Trigger'] ?? []).includes(d)) ? runs : undefined;
+				const got = delivered(runs);
+				return expected.every((change) => got.includes(change)) ? runs : undefined;
 			},
-			TICK_TIMEOUT,
+			TICK_TIMEOUT * 2,
 		);
-		const afterText = after.map((x) => emitted(x.output['Member Trigger'] ?? [])).join('\n');
-		expect(afterText).toContain(d);
-		for (const old of [a, b]) expect(afterText).not.toContain(old);
-		// The last batch before the restart (c) came less than 5 minutes before it: on the legacy
-		// scheduler and n8n 1.x, which save the state beside starting the execution, the trigger
-		// cannot tell the restart from a crash before n8n recorded that execution, so it reads c
-		// again (at least once). The durable scheduler commits the state with the execution: no.
-		const again = after.flatMap((x) => x.output['Member Trigger'] ?? []).filter((i) => JSON.stringify(i.json).includes(c));
-		expect(again).toHaveLength(process.env.CPN_N8N_SCHEDULER === 'durable' ? 0 : 1);
+		// Two more poll times: anything delivered twice would show now.
+		const FEED = '/public-api/v1/incremental/users';
+		const ticks = await e2e.requestsTo(FEED);
+		await e2e.polledAgain(FEED, ticks.length, 2, wf.id);
+		const fresh = [...(await e2e.executionIds(wf.id))].filter((id) => !seen.has(id)).length;
+		const all = delivered(await e2e.waitForExecutions(wf.id, fresh, { since: seen, timeoutMs: TICK_TIMEOUT }));
+		expect(after.length).toBeGreaterThan(0);
+		// Each change once, and nothing from before the restart: a arrives as Profile Updated, never as New Member again.
+		expect(all.filter((change) => !expected.includes(change))).toEqual([]);
+		expect([...all].sort()).toEqual([...expected].sort());
+		expect(all).not.toContain(`${a} newMember`);
 	});
 });

@@ -83,7 +83,9 @@ describe("the triggers through a deployment's life", () => {
 	let activated: string[] = [];
 
 	beforeAll(async () => {
-		e2e = await E2E.start();
+		// On the durable scheduler, a poll budget far over the poll interval (the default is 45 s):
+		// the triggers read nothing from the budget's value, so every case holds as with the default.
+		e2e = await E2E.start(process.env.CPN_N8N_SCHEDULER === 'durable' ? { n8nEnv: { N8N_SCHEDULER_POLL_TIMEOUT: '600', N8N_SCHEDULER_LEASE_DURATION: '660' } } : {});
 		hangSandbox = await Sandbox.start();
 		const credential = await e2e.client.createCredential('Hanging API', CREDENTIAL_TYPE, hangSandbox.credentialData());
 		hangCase = hangingApi(hangSandbox, { id: credential.id, name: credential.name }).then(
@@ -277,7 +279,17 @@ describe("the triggers through a deployment's life", () => {
 		await onePollMore([wf.id]);
 		await e2e.client.deactivateWorkflow(wf.id);
 
-		expect(await deliveredBy(wf.id, MEMBER_TRIGGER)).toEqual(made.sort());
+		const got = await deliveredBy(wf.id, MEMBER_TRIGGER);
+		if (process.env.CPN_N8N_VERSION?.startsWith('1.')) {
+			// n8n 1.x emits the batch of a poll a save overtook through the old version, and the new
+			// version, started from the state saved before it, reads it again (docs/triggers.md):
+			// every change at least once, and at most one batch again per save.
+			expect([...new Set(got)]).toEqual(made.sort());
+			expect(got.length - made.length).toBeLessThanOrEqual(5);
+		} else {
+			// n8n 2.x drops an overtaken poll's batch; the new version reads it again: every change once.
+			expect(got).toEqual(made.sort());
+		}
 		// A poll that found the trigger's previous one running (on the same or an older version of
 		// the workflow) returned at once, without asking the API: never two feed requests at a time.
 		const spans = (await requestsTo(sandbox(), MEMBERS_FEED))

@@ -191,6 +191,52 @@ describe('queue mode: a main instance and two workers on PostgreSQL and Redis', 
 		}
 		const killed = await Promise.all(busy.filter((x) => stack.workerOf(x) === worker1.index).map((id) => e2e.client.getExecutionRaw(id)));
 		report(`reads running on worker 1 when it was killed: ${killed.map((r) => `execution ${r.id} ${r.status}`).join(', ')}`);
+		for (const wf of [memberWf, attendeeWf]) await e2e.client.deactivateWorkflow(wf.id);
+	});
+
+	it('a clean restart of the main instance in the middle of a 1,503-row backlog (Max Items 300) delivers every row once', async () => {
+		const sandbox = stack.sandbox;
+		const e2e = stack.e2e;
+		const json = readWorkflowFile('member-trigger.json');
+		json.nodes[0].parameters = { options: { maxItemsPerPoll: 300 } };
+		const wf = await e2e.activateWorkflow(json);
+		await waitFor('the trigger polled once', 30_000, async () => pollsOf(await sandbox.requests(), FEEDS[0]) >= 1);
+		const made = new Set<string>();
+		const latest = new Map<string, string>();
+		for (let i = 0; i < 1_503; i++) {
+			const row = await sandbox.feedMemberChange(i % 3 === 0 ? { kind: 'created', email: `backlog-${i}-${Date.now()}@example.com` } : { kind: 'edited', position: `Backlog ${i}` });
+			const key = `${String(row.id)}:${String(row.updatedAt)}`;
+			made.add(key);
+			latest.set(String(row.id), key);
+		}
+		await sandbox.advanceClock(HOLD_BACK_PLUS);
+		const deliveries = async () => {
+			const out = new Map<string, number>();
+			for (const summary of await e2e.client.listExecutions(wf.id)) {
+				if (!FINISHED.includes(summary.status)) continue;
+				const run = await e2e.n8n.getExecution(String(summary.id));
+				for (const item of (run.output.Received ?? []) as NodeItem[]) out.set(String(item.json.changeKey), (out.get(String(item.json.changeKey)) ?? 0) + 1);
+			}
+			return out;
+		};
+		await waitFor('a first batch of the backlog', 60_000, async () => (await deliveries()).size >= 300);
+		const beforeRestart = (await deliveries()).size;
+		await e2e.restartN8n();
+		// The feed holds each member once, at its last change: the rows to deliver.
+		const expected = [...latest.values()];
+		await waitFor('every row of the backlog', 240_000, async () => {
+			const got = await deliveries();
+			return expected.every((key) => got.has(key));
+		});
+		const mark = Math.max(0, ...(await sandbox.requests()).map((r) => Number(r.id)));
+		await waitFor('two quiet polls', 60_000, async () => pollsOf((await sandbox.requests()).filter((r) => Number(r.id) > mark), FEEDS[0]) >= 2);
+		await waitFor('every execution finished', 60_000, async () => (await e2e.client.listExecutions(wf.id)).every((run) => FINISHED.includes(run.status)));
+		const got = await deliveries();
+		const twice = [...got.entries()].filter(([, n]) => n > 1);
+		report(`restart mid-backlog: ${expected.length} rows in the feed, ${beforeRestart} delivered before the restart, ${got.size} distinct in all, ${twice.length} twice`);
+		expect(twice).toEqual([]);
+		expect([...got.keys()].filter((key) => made.has(key)).sort()).toEqual([...expected].sort());
+		await e2e.client.deactivateWorkflow(wf.id);
 	});
 });
 
