@@ -1,6 +1,7 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
 import { clock } from '../transport/clock';
+import { processWide } from '../transport/processWide';
 import { FEED_LIMITS } from './state';
 
 /**
@@ -23,8 +24,8 @@ import { FEED_LIMITS } from './state';
  *   for a poll n8n runs twice.
  *
  * Polls of different triggers never wait for each other. The memory is the process's, not the
- * module's: it lives on `globalThis`, so a copy of the package loaded anew (n8n reloads an
- * updated community package in place) sees the polls the old copy still runs.
+ * module's (processWide), so a copy of the package loaded anew (n8n reloads an updated community
+ * package in place) sees the polls the old copy still runs.
  */
 
 interface Trigger {
@@ -36,9 +37,7 @@ interface Trigger {
 	waited?: boolean;
 }
 
-const KEY = Symbol.for('n8n-nodes-community-platform.feedTriggers');
-const registry = globalThis as typeof globalThis & { [KEY]?: Map<string, Trigger> };
-const triggers = (registry[KEY] ??= new Map<string, Trigger>());
+const triggers = processWide('n8n-nodes-community-platform.feedTriggers', () => new Map<string, Trigger>());
 
 const keyOf = (ctx: IPollFunctions) => JSON.stringify([String(ctx.getWorkflow().id ?? ''), ctx.getNode().id ?? '']);
 
