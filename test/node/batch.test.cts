@@ -6,6 +6,8 @@ import nock from 'nock';
 import { CommunityPlatform } from '../../nodes/CommunityPlatform/CommunityPlatform.node';
 import { API, CREDENTIALS, runNode } from '../helpers/harness.cjs';
 import { additionalData, nodeOf } from '../helpers/n8nContext.cjs';
+import { MARGIN } from '../../nodes/shared/transport/rateLimit';
+import { CREATE_OR_UPDATE_FROM_ROWS } from '../helpers/memberRows.cjs';
 import { createMany, person } from '../helpers/operations.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
@@ -789,5 +791,153 @@ describe('batch edge cases and Get Batch Job', () => {
 		await expect(
 			runNode({ parameters: { resource: 'batchJob', operation: 'get', jobType: 'addClubMembers', jobId: 'j9' } }),
 		).rejects.toThrow('"Club ID" is empty');
+	});
+});
+
+describe('429s on the first Heavy submissions', () => {
+	it('150 rows, the first two submissions answered 429 (Retry-After 1): each goes again within Retry-After + 1 s, and every row is created', async () => {
+		const items = Array.from({ length: 150 }, (_, i) => person(i));
+		const attempts: Array<{ at: number; status: number }> = [];
+		const accepted: Row[][] = [];
+		nock(API)
+			.post('/users/batch', (body: { users: Row[] }) => {
+				if (attempts.length >= 2) accepted.push(body.users);
+				return true;
+			})
+			.times(4)
+			.reply(() => {
+				const status = attempts.length < 2 ? 429 : 202;
+				attempts.push({ at: clock.now, status });
+				return status === 429
+					? [429, { message: 'Too many requests' }, { 'Retry-After': '1' }]
+					: [202, { jobId: `j${accepted.length}`, status: 'pending' }];
+			})
+			.get(/\/users\/batch\/j\d$/)
+			.times(2)
+			.reply(200, (uri: string) => {
+				const n = Number(uri.slice(-1));
+				return completed(accepted[n - 1], `j${n}`);
+			});
+		const out = await createMany(items);
+		expect(attempts.map((a) => a.status)).toEqual([429, 429, 202, 202]);
+		for (const i of [1, 2]) {
+			expect(attempts[i].at - attempts[i - 1].at).toBeGreaterThanOrEqual(1000);
+			expect(attempts[i].at - attempts[i - 1].at).toBeLessThanOrEqual(1000 + 1000);
+		}
+		// The second job at the Heavy tier's pace: one token (6 s, less the pacer's margin) at most after the first.
+		expect(attempts[3].at - attempts[2].at).toBeLessThanOrEqual(6000 / MARGIN + 1);
+		expect(accepted.map((rows) => rows.length)).toEqual([100, 50]);
+		expect(out.map((item) => item.json.status)).toEqual(Array(150).fill('created'));
+	});
+});
+
+describe('a create job refused whole (batch rule 1)', () => {
+	/** Create jobs whose submissions `refuse` answers (a message to refuse with, or undefined to accept); accepted rows are created. */
+	function createJobs(refuse: (rows: Row[], submission: number) => string | undefined) {
+		const submissions: Row[][] = [];
+		const accepted: Row[][] = [];
+		nock(API)
+			.persist()
+			.post('/users/batch', (body: { users: Row[] }) => submissions.push(body.users) > 0)
+			.reply(() => {
+				const rows = submissions[submissions.length - 1];
+				const refusal = refuse(rows, submissions.length);
+				if (refusal !== undefined) return [400, { message: refusal }];
+				accepted.push(rows);
+				return [202, { jobId: `j${accepted.length}`, status: 'pending' }];
+			})
+			.get(/\/users\/batch\/j\d+$/)
+			.reply(200, (uri: string) => {
+				const n = Number(/j(\d+)$/.exec(uri)![1]);
+				return completed(accepted[n - 1], `j${n}`);
+			});
+		return { submissions, accepted };
+	}
+	afterEach(() => nock.cleanAll());
+
+	it("refused with a message that names no row: not sent again (it would be refused the same way); its rows fail with the API's message, and the next job goes on", async () => {
+		const items = Array.from({ length: 150 }, (_, i) => person(i));
+		const { submissions } = createJobs((rows) => (rows[0].email === 'p0@example.com' ? 'the community does not accept new members' : undefined));
+		const out = await createMany(items);
+		expect(submissions.map((rows) => [rows[0].email, rows.length])).toEqual([
+			['p0@example.com', 100],
+			['p100@example.com', 50],
+		]);
+		expect(out.slice(0, 100).map((item) => [item.json.failed, item.json.reason])).toEqual(Array(100).fill([true, 'The job was not accepted: the community does not accept new members']));
+		expect(out.slice(100).every((item) => item.json.status === 'created')).toBe(true);
+	});
+
+	it('refused naming rows: those fail alone, the rest go once more; refused again naming others, all that is left fails: two submissions in all', async () => {
+		const items = Array.from({ length: 5 }, (_, i) => person(i));
+		const { submissions } = createJobs((rows, n) => (n === 1 ? 'invalid users: users[1]: a user with this email already exists' : `invalid users: users[${rows.length - 1}]: company is too short`));
+		const out = await createMany(items);
+		expect(submissions.map((rows) => rows.map((row) => row.email))).toEqual([
+			['p0@example.com', 'p1@example.com', 'p2@example.com', 'p3@example.com', 'p4@example.com'],
+			['p0@example.com', 'p2@example.com', 'p3@example.com', 'p4@example.com'],
+		]);
+		expect(out.map((item) => item.json.reason)).toEqual([
+			'The job was not accepted: invalid users: users[3]: company is too short',
+			'The job was not accepted because of this row: users[1]: a user with this email already exists',
+			'The job was not accepted: invalid users: users[3]: company is too short',
+			'The job was not accepted: invalid users: users[3]: company is too short',
+			'The job was not accepted because of this row: users[3]: company is too short',
+		]);
+	});
+
+	it('refused naming a row once: that row fails alone, and the others are created by the second submission', async () => {
+		const items = Array.from({ length: 4 }, (_, i) => person(i));
+		const { submissions } = createJobs((_rows, n) => (n === 1 ? 'invalid users: users[2]: a user with this email already exists' : undefined));
+		const out = await createMany(items);
+		expect(submissions.map((rows) => rows.length)).toEqual([4, 3]);
+		expect(out.map((item) => item.json.status)).toEqual(['created', 'created', 'failed', 'created']);
+	});
+});
+
+describe("Create or Update Many: the daily quota's pre-check counts the worst case", () => {
+	/** The quota probe's answer: 400, with the Heavy tier's daily quota. */
+	const probe = (remaining: number) =>
+		nock(API)
+			.post('/users/batch-update', (body: { users: Row[] }) => body.users.length === 0)
+			.reply(400, { message: 'users must contain between 1 and 100 items' }, {
+				'X-RateLimit-Daily-Remaining': String(remaining),
+				'X-RateLimit-Daily-Reset': String(Date.UTC(2026, 10, 21) / 1000),
+			});
+	const many = (count: number) => runNode({ items: Array.from({ length: count }, (_, i) => person(i)), parameters: CREATE_OR_UPDATE_FROM_ROWS });
+
+	/**
+	 * Every job takes its worst path: no member exists; every create job is refused naming its
+	 * first row, and its other rows, sent again, are refused as a whole. Counts the jobs submitted.
+	 */
+	function worstRun() {
+		const posts: string[] = [];
+		let updates = 0;
+		nock(API)
+			.persist()
+			.post('/users/batch-update', (body: { users: Row[] }) => body.users.length > 0 && posts.push('update') > 0)
+			.reply(() => [202, { jobId: `u${++updates}`, status: 'pending' }])
+			.get(/\/users\/batch-update\/u\d+$/)
+			.reply(200, (uri: string) => ({ jobId: uri.split('/').pop(), status: 'completed', results: Array.from({ length: 100 }, (_, i) => ({ recordPosition: i, status: 'not_found' })) }))
+			.post('/users/batch', (body: { users: Row[] }) => posts.push(`create ${body.users.length}`) > 0)
+			.reply(() => [400, { message: posts[posts.length - 1].endsWith(' 100') || posts[posts.length - 1].endsWith(' 50') ? 'invalid users: users[0]: company is too short' : 'the community does not accept new members' }]);
+		return posts;
+	}
+
+	it('150 rows that may all need creating: 2 update jobs, 2 create jobs and each sent again once, 2 to update again = 8; with 7 left it fails before submitting anything', async () => {
+		probe(7);
+		const posts = worstRun();
+		await expect(many(150)).rejects.toThrow(
+			/^The daily quota of the Heavy tier cannot cover this run: it needs up to 8 jobs \(2 update, 4 create \(each may be sent again once\), 2 to update again rows whose creation fails, 0 to set what creation cannot\), and the API allows 7 more today/,
+		);
+		expect(posts).toEqual([]);
+	});
+
+	it('with 8 left the run goes ahead, and at its worst it submits those 8 jobs and no more', async () => {
+		probe(8);
+		const posts = worstRun();
+		const out = await many(150);
+		expect(posts).toEqual(['update', 'update', 'create 100', 'create 99', 'create 50', 'create 49', 'update', 'update']);
+		expect(out.every((item) => item.json.failed === true)).toBe(true);
+		expect(out[0].json.reason).toContain('users[0]: company is too short');
+		expect(out[1].json.reason).toContain('the community does not accept new members');
 	});
 });

@@ -369,11 +369,11 @@ describe('trigger polls', () => {
 	// the 429 before it, whatever the process saw before: a pacer fresh from the activation poll, or
 	// one whose answers showed another client spending the tier.
 	it.each([
-		["n8n's legacy scheduler (no budget)", undefined, false],
-		["n8n's durable scheduler (a 45 s budget)", 45_000, false],
-		["n8n's legacy scheduler (no budget)", undefined, true],
-		["n8n's durable scheduler (a 45 s budget)", 45_000, true],
-	])('a storm of twelve 429s on %s (other client seen spending: %s): every try within Retry-After + 1 s of the 429 before it, and the poll delivers the change made before it', async (_scheduler, budgetMs, othersSpent) => {
+		["n8n's legacy scheduler (no budget)", 'a cold pacer', undefined, false],
+		["n8n's durable scheduler (a 45 s budget)", 'a cold pacer', 45_000, false],
+		["n8n's legacy scheduler (no budget)", 'a pacer that has seen another client spend the tier', undefined, true],
+		["n8n's durable scheduler (a 45 s budget)", 'a pacer that has seen another client spend the tier', 45_000, true],
+	])('a storm of twelve 429s on %s, met by %s: every try within Retry-After + 1 s of the 429 before it, and the poll delivers the change made before it', async (_scheduler, _pacer, budgetMs, othersSpent) => {
 		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), { budgetMs });
 		expectFeed(USERS, { startTime: new Date(NOW).toISOString(), pageSize: '1' }, { rows: [], serverTimestamp: T0 });
 		expect(await trigger.poll()).toBeNull();

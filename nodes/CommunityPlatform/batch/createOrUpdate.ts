@@ -8,7 +8,7 @@ import { MAX_ROWS_PER_JOB, jobEndpoints } from './jobs';
 import { POLL_MAX_MS, POLL_MIN_MS, readRows } from './operation';
 import { heavyQuota } from './quota';
 import type { PreparedRow, RowResult } from './submitAndWait';
-import { submitAndWait } from './submitAndWait';
+import { MAX_SUBMISSIONS_PER_CHUNK, submitAndWait } from './submitAndWait';
 
 /** One input item of a create-or-update batch, as rows of the jobs it may go in. */
 export interface CreateOrUpdateRow {
@@ -46,18 +46,26 @@ async function* each(rows: PreparedRow[]): AsyncGenerator<PreparedRow> {
 const jobsFor = (rows: number) => Math.ceil(rows / MAX_ROWS_PER_JOB);
 
 /**
- * Why the Heavy tier's daily quota cannot cover the run, or undefined when it can (or the API
- * does not say). The most jobs the run needs: the update jobs of every row, the create jobs of
- * every row that could create a member, and the jobs that set what creation cannot.
+ * The most Heavy requests the run can cost: an update job per 100 rows; per 100 rows that could
+ * create a member, a create job, sent again once if the API refuses it naming some of its rows
+ * (MAX_SUBMISSIONS_PER_CHUNK), and an update job for the rows whose creation fails (step 3); and a
+ * job per 100 new members to set what creation cannot (step 4).
  */
-async function quotaShortfall(ctx: IExecuteFunctions, rows: Array<CreateOrUpdateRow | undefined>): Promise<string | undefined> {
-	const read = rows.filter((row): row is CreateOrUpdateRow => row !== undefined);
-	const jobs = {
-		update: jobsFor(read.length),
-		create: jobsFor(read.filter((row) => row.create).length),
-		complete: jobsFor(read.filter((row) => row.create && row.afterCreate).length),
+export function worstCaseJobs(rows: CreateOrUpdateRow[]) {
+	const creatable = rows.filter((row) => row.create);
+	const create = jobsFor(creatable.length);
+	return {
+		update: jobsFor(rows.length),
+		create: create * MAX_SUBMISSIONS_PER_CHUNK,
+		recheck: create,
+		complete: jobsFor(creatable.filter((row) => row.afterCreate).length),
 	};
-	const needed = jobs.update + jobs.create + jobs.complete;
+}
+
+/** Why the Heavy tier's daily quota cannot cover the run at its worst, or undefined when it can (or the API does not say). */
+async function quotaShortfall(ctx: IExecuteFunctions, rows: Array<CreateOrUpdateRow | undefined>): Promise<string | undefined> {
+	const jobs = worstCaseJobs(rows.filter((row): row is CreateOrUpdateRow => row !== undefined));
+	const needed = jobs.update + jobs.create + jobs.recheck + jobs.complete;
 	// One job is its own check: refused for the quota, it was not submitted.
 	if (needed <= 1) return undefined;
 	const quota = await heavyQuota(ctx);
@@ -65,23 +73,23 @@ async function quotaShortfall(ctx: IExecuteFunctions, rows: Array<CreateOrUpdate
 	const perHundred = needed / jobs.update;
 	const fit = Math.floor(quota.remaining / perHundred) * MAX_ROWS_PER_JOB;
 	return (
-		`The daily quota of the Heavy tier cannot cover this run: it needs up to ${needed} jobs (${jobs.update} update, ${jobs.create} create, ${jobs.complete} to set what creation cannot), ` +
+		`The daily quota of the Heavy tier cannot cover this run: it needs up to ${needed} jobs (${jobs.update} update, ${jobs.create} create (each may be sent again once), ${jobs.recheck} to update again rows whose creation fails, ${jobs.complete} to set what creation cannot), ` +
 		`and the API allows ${quota.remaining} more today; the quota resets at ${new Date(quota.resetsAt).toISOString()}. Nothing was submitted. ` +
-		`Split the list (about ${fit} rows fit in what is left), or run it after the reset; or turn on "Partial Run Under the Daily Quota" to submit what the quota allows`
+		`${fit > 0 ? `Split the list (about ${fit} rows fit in what is left), or run it after the reset` : 'Run it after the reset (what is left cannot cover 100 rows at their worst)'}; or turn on "Partial Run Under the Daily Quota" to submit what the quota allows`
 	);
 }
 
 /**
  * Create or update many members, by email, in the fewest Heavy-tier jobs that need no guess:
  *
- * 0. Every item is read, and the most jobs the run needs is checked against the Heavy tier's
- *    daily quota (`quotaShortfall`): a run that cannot finish today fails before its first job,
+ * 0. Every item is read, and the most jobs the run can cost (`worstCaseJobs`) is checked against
+ *    the Heavy tier's daily quota: a run that might not finish today fails before its first job,
  *    unless the user accepts a partial run.
  * 1. Every row goes in an update job. A member who exists is updated (`updated`, or `noop` when
  *    nothing changed); for an email no member has, the job answers `not_found`, the API's
  *    documented status.
  * 2. Only the rows answered `not_found` go in create jobs. A create job refused whole because
- *    of some rows (batch rule 1) goes again without them (`submitAndWait`).
+ *    of some rows (batch rule 1) goes again without them, once (`submitAndWait`).
  * 3. The rows whose creation failed go in one more update job: another execution may have
  *    created a member with the email since step 1 (the spec gives no status or message for
  *    creating an email that exists). A row it updates lost that race and is `updated`; a row

@@ -167,7 +167,8 @@ class JobSubmitter {
 		return this.submitted;
 	}
 
-	private async submit(endpoints: JobEndpoints, chunk: Entry[]) {
+	/** Submits a chunk; `tries`: its submissions so far (see `refused`). */
+	private async submit(endpoints: JobEndpoints, chunk: Entry[], tries = 0) {
 		if (this.stopped !== undefined) {
 			this.notSent.push(...chunk.map((entry) => entry.itemIndex));
 			return;
@@ -193,8 +194,8 @@ class JobSubmitter {
 				return;
 			}
 			const status = Number((error as NodeApiError).httpCode);
-			if (status === 400 && endpoints.refusedWhole && chunk.length > 1) {
-				await this.isolate(endpoints, chunk, errorText(error));
+			if (status === 400 && endpoints.refusedWhole) {
+				await this.refused(endpoints, chunk, errorText(error), tries + 1);
 				return;
 			}
 			// The API refused this job (4xx), or its fate is unknown (5xx, no answer, an answer
@@ -206,25 +207,28 @@ class JobSubmitter {
 	}
 
 	/**
-	 * A job the API refused whole because of some of its rows (batch rule 1: a create job with
-	 * one invalid row): a row can turn invalid after the node checked it, its email taken by a
-	 * member created meanwhile. The rows the refusal names (`users[3]: ...`) fail alone, with what
-	 * it says of them, and the others go again as a job of their own; a refusal that names no row
-	 * sends the job again as two halves, down to the rows refused alone (see `submit`).
+	 * A job the API refused whole (batch rule 1: a create job with one invalid row; a row can turn
+	 * invalid after the node checked it, its email taken by a member created meanwhile). The rows
+	 * the refusal names (`users[3]: ...`) fail alone, with what it says of them, and the others go
+	 * again as a job of their own, once: a chunk is submitted twice at most
+	 * (MAX_SUBMISSIONS_PER_CHUNK). A refusal that names no row applies to the job as a whole (a
+	 * community setting, a proxy, a message this code does not know): sent again, the same rows
+	 * would be refused the same way, so they fail at once with the API's message.
 	 */
-	private async isolate(endpoints: JobEndpoints, chunk: Entry[], message: string) {
+	private async refused(endpoints: JobEndpoints, chunk: Entry[], message: string, tries: number) {
 		const named = rowsNamedIn(message, chunk.length);
-		if (named.size === 0) {
-			const half = Math.ceil(chunk.length / 2);
-			await this.submit(endpoints, chunk.slice(0, half));
-			await this.submit(endpoints, chunk.slice(half));
-			return;
-		}
 		for (const [position, said] of named) this.fail(chunk[position].itemIndex, `The job was not accepted because of this row: ${said}`);
 		const rest = chunk.filter((_, position) => !named.has(position));
-		if (rest.length > 0) await this.submit(endpoints, rest);
+		if (named.size > 0 && rest.length > 0 && tries < MAX_SUBMISSIONS_PER_CHUNK) {
+			await this.submit(endpoints, rest, tries);
+			return;
+		}
+		for (const entry of rest) this.fail(entry.itemIndex, `The job was not accepted: ${message}`);
 	}
 }
+
+/** The most times one chunk of rows is submitted: once, and once more after a refusal (see JobSubmitter.refused). */
+export const MAX_SUBMISSIONS_PER_CHUNK = 2;
 
 /**
  * The rows of a job that a refusal names, by position (`users[3]`), each with the part of the

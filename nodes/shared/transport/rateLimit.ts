@@ -56,16 +56,12 @@ export class Pacer {
 	private at: number;
 	private blockedUntil = 0;
 	/**
-	 * No refill is counted before this time. A request taken from a full bucket reaches the API a
-	 * little later, and the API's bucket, full until then, refills nothing meanwhile: refill counts
-	 * from the first answer after it (the API counted the request by then), a second at most.
+	 * A request taken from a full bucket (the first, or the first after a pause) goes alone: until
+	 * the first answer after it, a second at most, nothing else goes and nothing refills. The API's
+	 * bucket, full until the request reaches it, refills nothing meanwhile; and the answer's count
+	 * shows what other processes spent while this one did not.
 	 */
 	private pausedUntil = 0;
-	/**
-	 * Until the first answer tells the tenant's count (other processes may have spent the burst),
-	 * one request at a time, for a second at most: undefined before the first request, 0 once heard.
-	 */
-	private heardBy: number | undefined;
 	private sent = 0;
 	private unanswered = 0;
 	private readonly waiting: Waiter[] = [];
@@ -155,12 +151,11 @@ export class Pacer {
 				const now = clock.now();
 				this.settle(now);
 				const refillFrom = Math.max(now, this.pausedUntil);
-				const sendAt = Math.max(this.blockedUntil, this.heardBy ?? 0, refillFrom + (Math.max(0, 1 - this.tokens) * 1000) / (this.limits.perSecond * MARGIN));
+				const sendAt = Math.max(this.blockedUntil, refillFrom + (Math.max(0, 1 - this.tokens) * 1000) / (this.limits.perSecond * MARGIN));
 				if (sendAt - now < 1) {
 					const waiter = this.next();
 					this.waiting.splice(this.waiting.indexOf(waiter), 1);
 					if (this.tokens >= this.limits.burst) this.pausedUntil = now + 1000;
-					this.heardBy ??= now + 1000;
 					this.tokens -= 1;
 					waiter.resolve({ seq: this.sent++, unansweredBefore: this.unanswered++ });
 				} else {
@@ -223,7 +218,6 @@ export class Pacer {
 		this.settle(now);
 		this.unanswered = Math.max(0, this.unanswered - 1);
 		this.pausedUntil = Math.min(this.pausedUntil, now);
-		this.heardBy = 0;
 	}
 
 	private wake() {

@@ -209,14 +209,14 @@ function refuseUnsendable(ctx: ApiContext, req: ApiRequest, url: string) {
 	});
 }
 
-/** The run of 429s each action is in (one per execution of the node, poll or loader call: its context). */
-const storms = new WeakMap<object, Storm>();
+/** The runs of 429s of each action (its context: one per execution of the node, poll or loader call), per tier. */
+const storms = new WeakMap<object, Partial<Record<Tier, Storm>>>();
 
 /**
- * The run of 429s an action has met: when the first came (a 429 answered to one of its requests,
- * or a Retry-After pause that held one back). An answer that is not a 429 ends it. No request of
- * the action waits out a 429 that would end more than RETRY_POLICY.rateLimitWaitMs after the
- * first, whatever item or request it is.
+ * The run of 429s an action has met on a tier: when the first came (a 429 answered to one of its
+ * requests, or a Retry-After pause that held one back). An answer on the tier that is not a 429
+ * ends it. No request of the action waits out a 429 that would end more than
+ * RETRY_POLICY.rateLimitWaitMs after the first, whatever item or request it is.
  */
 export class Storm {
 	since: number | undefined;
@@ -228,10 +228,10 @@ export class Storm {
 	}
 }
 
-function stormOf(ctx: ApiContext): Storm {
-	let storm = storms.get(ctx);
-	if (!storm) storms.set(ctx, (storm = new Storm()));
-	return storm;
+function stormOf(ctx: ApiContext, tier: Tier): Storm {
+	let ofTiers = storms.get(ctx);
+	if (!ofTiers) storms.set(ctx, (ofTiers = {}));
+	return (ofTiers[tier] ??= new Storm());
 }
 
 /**
@@ -298,7 +298,7 @@ export async function apiRequest<T = unknown>(this: ApiContext, req: ApiRequest)
 	const pacer = pacerOf(credentials, tier);
 	const signal = cancelSignal(this);
 	const errors = errorContext(this, { ...req, path }, credentials.accessToken);
-	const storm = stormOf(this);
+	const storm = stormOf(this, tier);
 	const mayWaitUntil = (until: number) => until <= (req.deadline ?? Infinity) && storm.allows(until);
 	const refusals = { times: 0, firstAt: 0 };
 	const refusedSoFar = () => (refusals.times > 0 ? { times: refusals.times, forMs: clock.now() - refusals.firstAt } : undefined);
