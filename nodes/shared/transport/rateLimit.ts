@@ -14,16 +14,17 @@ export function numberHeader(headers: Headers, name: string): number | undefined
 /** The pace is kept this far under the advertised rate: the API's clock and ours drift, and a request a hair early is refused. */
 export const MARGIN = 0.99;
 
-/** What a request asks of its turn. */
+/**
+ * What a request asks of its turn: `by`, a time (clock ms) it must come by, or the place is given
+ * up ('late'); `poll`, a poll's request, which goes ahead of action requests (every other turn at
+ * most while they wait); `retry`, a retry after a 429, which goes first; `mayWaitUntil`, whether a
+ * Retry-After pause until a time may hold it (if not, it gives its place up: 'rate-limited').
+ */
 export interface Turn {
 	signal?: AbortSignal;
-	/** The turn must come by this time (clock ms), or the place is given up ('late'). */
 	by?: number;
-	/** A poll's request: it goes ahead of action requests, every other turn at most while they wait. */
 	poll?: boolean;
-	/** A retry after a 429: it goes first, when the Retry-After ends. */
 	retry?: boolean;
-	/** Whether a Retry-After pause until this time may hold the request; if not, it gives up its place ('rate-limited'). */
 	mayWaitUntil?: (until: number) => boolean;
 }
 
@@ -31,14 +32,9 @@ export interface Turn {
 export type GaveUp = 'late' | 'rate-limited' | 'cancelled';
 
 /** A request sent: how many were sent before it, and how many of those were still unanswered then. */
-export interface Ticket {
-	seq: number;
-	unansweredBefore: number;
-}
+export type Ticket = { seq: number; unansweredBefore: number };
 
-interface Waiter extends Turn {
-	resolve: (result: Ticket | GaveUp) => void;
-}
+type Waiter = Turn & { resolve: (result: Ticket | GaveUp) => void };
 
 /**
  * The pace of one (base URL, client id, tier) in this process: a token bucket with the tier's
@@ -46,7 +42,7 @@ interface Waiter extends Turn {
  * token. The API's answers correct it: X-RateLimit-Limit and -Burst set the tier's numbers, and
  * X-RateLimit-Remaining the tokens, whenever the bucket is a whole token away from the count (so
  * others' spending, seen only in the count, slows this process down, and their pause speeds it up).
- * After a 429 nobody sends before its Retry-After, and the first request then goes at that time.
+ * After a 429 nobody sends before its Retry-After, and then the retry goes first, at that time.
  */
 export class Pacer {
 	/** The shape of the pacers a copy of this module shares (see pacerFor). */
@@ -78,9 +74,13 @@ export class Pacer {
 		this.at = clock.now();
 	}
 
+	/** Tokens per ms. */
+	private get rate() {
+		return (this.limits.perSecond * MARGIN) / 1000;
+	}
+
 	private settle(now: number) {
-		const from = Math.max(this.at, this.pausedUntil);
-		this.tokens = Math.min(this.limits.burst, this.tokens + Math.max(0, now - from) * ((this.limits.perSecond * MARGIN) / 1000));
+		this.tokens = Math.min(this.limits.burst, this.tokens + Math.max(0, now - Math.max(this.at, this.pausedUntil)) * this.rate);
 		this.at = Math.max(this.at, now);
 	}
 
@@ -98,26 +98,17 @@ export class Pacer {
 	async acquire(turn: Turn = {}): Promise<Ticket | GaveUp> {
 		if (turn.signal?.aborted) return 'cancelled';
 		if (this.holdsTooLong(turn)) return 'rate-limited';
-		return await new Promise<Ticket | GaveUp>((resolve) => {
-			const done = new AbortController();
-			const cancel = () => this.leave(waiter, 'cancelled');
-			const waiter: Waiter = {
-				...turn,
-				resolve: (result) => {
-					done.abort();
-					turn.signal?.removeEventListener('abort', cancel);
-					resolve(result);
-				},
-			};
-			turn.signal?.addEventListener('abort', cancel, { once: true });
-			if (turn.by !== undefined) {
-				void clock.sleep(Math.max(0, turn.by - clock.now()), done.signal).then((slept) => slept && this.leave(waiter, 'late'));
-			}
-			if (turn.retry) this.waiting.unshift(waiter);
-			else this.waiting.push(waiter);
+		const done = new AbortController();
+		const result = await new Promise<Ticket | GaveUp>((resolve) => {
+			const waiter: Waiter = { ...turn, resolve };
+			turn.signal?.addEventListener('abort', () => this.leave(waiter, 'cancelled'), { once: true, signal: done.signal });
+			if (turn.by !== undefined) void clock.sleep(Math.max(0, turn.by - clock.now()), done.signal).then((slept) => slept && this.leave(waiter, 'late'));
+			this.waiting[turn.retry ? 'unshift' : 'push'](waiter);
 			this.wake();
 			void this.serve();
 		});
+		done.abort();
+		return result;
 	}
 
 	private holdsTooLong(turn: Turn): boolean {
@@ -150,17 +141,16 @@ export class Pacer {
 			while (this.waiting.length > 0) {
 				const now = clock.now();
 				this.settle(now);
-				const refillFrom = Math.max(now, this.pausedUntil);
-				const sendAt = Math.max(this.blockedUntil, refillFrom + (Math.max(0, 1 - this.tokens) * 1000) / (this.limits.perSecond * MARGIN));
-				if (sendAt - now < 1) {
-					const waiter = this.next();
-					this.waiting.splice(this.waiting.indexOf(waiter), 1);
-					if (this.tokens >= this.limits.burst) this.pausedUntil = now + 1000;
-					this.tokens -= 1;
-					waiter.resolve({ seq: this.sent++, unansweredBefore: this.unanswered++ });
-				} else {
+				const sendAt = Math.max(this.blockedUntil, Math.max(now, this.pausedUntil) + Math.max(0, 1 - this.tokens) / this.rate);
+				if (sendAt - now >= 1) {
 					await clock.sleep(sendAt - now, this.nudge.signal);
+					continue;
 				}
+				const waiter = this.next();
+				this.waiting.splice(this.waiting.indexOf(waiter), 1);
+				if (this.tokens >= this.limits.burst) this.pausedUntil = now + 1000;
+				this.tokens -= 1;
+				waiter.resolve({ seq: this.sent++, unansweredBefore: this.unanswered++ });
 			}
 		} finally {
 			this.serving = false;
@@ -175,14 +165,11 @@ export class Pacer {
 	 */
 	observe(headers: Headers, ticket: Ticket) {
 		const now = clock.now();
-		this.settle(now);
 		this.answered(now);
 		this.lastAnswerAt = now;
-		const perSecond = numberHeader(headers, 'x-ratelimit-limit');
-		const burst = numberHeader(headers, 'x-ratelimit-burst');
-		const remaining = numberHeader(headers, 'x-ratelimit-remaining');
-		const dailyRemaining = numberHeader(headers, 'x-ratelimit-daily-remaining');
-		const dailyReset = numberHeader(headers, 'x-ratelimit-daily-reset');
+		const [perSecond, burst, remaining, dailyRemaining, dailyReset] = ['limit', 'burst', 'remaining', 'daily-remaining', 'daily-reset'].map((name) =>
+			numberHeader(headers, `x-ratelimit-${name}`),
+		);
 		if (perSecond !== undefined && perSecond > 0) this.limits.perSecond = perSecond;
 		if (burst !== undefined && burst >= 1) this.limits.burst = burst;
 		this.tokens = Math.min(this.tokens, this.limits.burst);
@@ -201,15 +188,13 @@ export class Pacer {
 		this.wake();
 	}
 
-	/**
-	 * A 429: nobody sends before `until` (its Retry-After), and then one request may go, whatever
-	 * the bucket said before. Waiters that this pause would hold past their bound give up.
-	 */
+	/** A 429: nobody sends before `until` (its Retry-After), and then one request may go, whatever the bucket said. */
 	rateLimited(until: number) {
 		const now = clock.now();
 		this.settle(now);
 		this.blockedUntil = Math.max(this.blockedUntil, until);
-		this.tokens = 1 - ((this.blockedUntil - now) * this.limits.perSecond * MARGIN) / 1000;
+		this.tokens = 1 - (this.blockedUntil - now) * this.rate;
+		// Waiters this pause would hold past their bound give up.
 		for (const waiter of [...this.waiting]) if (this.holdsTooLong(waiter)) this.leave(waiter, 'rate-limited');
 		this.wake();
 	}
@@ -235,11 +220,8 @@ const pacers = processWide('n8n-nodes-community-platform.pacers', () => new Map<
 export function pacerFor(baseUrl: string, clientId: string, tier: Tier): Pacer {
 	const key = `${baseUrl}\n${clientId}\n${tier}`;
 	let pacer = pacers.get(key);
-	// A pacer of another shape (a copy of another version of this module) is left to its waiters.
-	if (pacer?.shape !== 1) {
-		pacer = new Pacer(TIER_LIMITS[tier]);
-		pacers.set(key, pacer);
-	}
+	// A pacer of another shape (made by a copy of another version of this module) is left to its waiters.
+	if (pacer?.shape !== 1) pacers.set(key, (pacer = new Pacer(TIER_LIMITS[tier])));
 	return pacer;
 }
 

@@ -59,8 +59,8 @@ export interface ApiRequest {
 	/** The endpoint's known refusals, told with what to do about them. */
 	hints?: ErrorHint[];
 	/**
-	 * Clock time (ms) by which the call must be over: no wait (429, backoff, pacing after a
-	 * Retry-After) that would end later is started, and the request's timeout is cut to fit.
+	 * Clock time (ms) by which the call must be over: no wait (a 429's Retry-After, a backoff) that
+	 * would end later is started, and the request's timeout is cut to fit.
 	 * The triggers use it to bound a poll.
 	 */
 	deadline?: number;
