@@ -369,8 +369,7 @@ describe('one pacer per tier for the whole process', () => {
 		const pacer = pacerFor('https://x.example', 'client', 'medium');
 		let again: Pacer | undefined;
 		jest.isolateModules(() => {
-			// eslint-disable-next-line @typescript-eslint/no-require-imports
-			const copy = require('../../nodes/shared/transport/rateLimit') as typeof import('../../nodes/shared/transport/rateLimit');
+			const copy = jest.requireActual<typeof import('../../nodes/shared/transport/rateLimit')>('../../nodes/shared/transport/rateLimit');
 			expect(copy.pacerFor).not.toBe(pacerFor);
 			again = copy.pacerFor('https://x.example', 'client', 'medium');
 		});

@@ -42,7 +42,9 @@ type Waiter = Turn & { resolve: (result: Ticket | GaveUp) => void };
  * token. The API's answers correct it: X-RateLimit-Limit and -Burst set the tier's numbers, and
  * X-RateLimit-Remaining the tokens, whenever the bucket is a whole token away from the count (so
  * others' spending, seen only in the count, slows this process down, and their pause speeds it up).
- * After a 429 nobody sends before its Retry-After, and then the retry goes first, at that time.
+ * X-RateLimit-Reset is not read: it is the time the count refills to the burst, in whole seconds,
+ * so it says nothing the count does not. After a 429 nobody sends before its Retry-After, and
+ * then the retry goes first, at that time.
  */
 export class Pacer {
 	/** The shape of the pacers a copy of this module shares (see pacerFor). */
