@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { actionNodeHint } from '../shared/builderHints';
 import { RESOURCES } from './actions/resources';
 import { router } from './actions/router';
 import * as listSearch from './methods/listSearch';
@@ -19,6 +20,7 @@ export class CommunityPlatform implements INodeType {
 			'Read and change members, profile questions and more in your community through the Community Platform API',
 		defaults: { name: 'Community Platform' },
 		usableAsTool: true,
+		builderHint: actionNodeHint,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'communityPlatformApi', required: true }],

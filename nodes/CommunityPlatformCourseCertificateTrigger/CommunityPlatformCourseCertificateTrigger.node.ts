@@ -1,6 +1,7 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { triggerHint } from '../shared/builderHints';
 import { courseCertificatesFeed } from '../shared/feeds/courseCertificates';
 import { holdBackNotice, maxItemsPerPoll, startFrom, triggerCollection } from '../shared/feeds/descriptions';
 import { pollFeed } from '../shared/feeds/engine';
@@ -17,6 +18,7 @@ export class CommunityPlatformCourseCertificateTrigger implements INodeType {
 		description: 'Starts the workflow when a course certificate is issued, revoked or expires',
 		defaults: { name: 'Community Platform Course Certificate Trigger' },
 		polling: true,
+		builderHint: triggerHint('Each item is one certificate: userId, recipientEmail, courseId, changeType.'),
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'communityPlatformApi', required: true }],

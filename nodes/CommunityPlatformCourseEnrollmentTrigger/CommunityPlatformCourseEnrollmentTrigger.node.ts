@@ -1,6 +1,7 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { triggerHint } from '../shared/builderHints';
 import { courseEnrollmentsFeed } from '../shared/feeds/courseEnrollments';
 import { holdBackNotice, maxItemsPerPoll, startFrom, triggerCollection } from '../shared/feeds/descriptions';
 import { pollFeed } from '../shared/feeds/engine';
@@ -18,6 +19,7 @@ export class CommunityPlatformCourseEnrollmentTrigger implements INodeType {
 			'Starts the workflow when a member enrolls in a course, completes it, or the enrollment is cancelled or reset',
 		defaults: { name: 'Community Platform Course Enrollment Trigger' },
 		polling: true,
+		builderHint: triggerHint('Each item is one enrollment: userId, enrolleeEmail, courseId, changeType.'),
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'communityPlatformApi', required: true }],

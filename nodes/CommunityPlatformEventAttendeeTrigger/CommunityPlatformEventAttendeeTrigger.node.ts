@@ -1,6 +1,7 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { triggerHint } from '../shared/builderHints';
 import { holdBackNotice, maxItemsPerPoll, startFrom, triggerCollection } from '../shared/feeds/descriptions';
 import { pollFeed } from '../shared/feeds/engine';
 import { eventAttendeesFeed } from '../shared/feeds/eventAttendees';
@@ -17,6 +18,7 @@ export class CommunityPlatformEventAttendeeTrigger implements INodeType {
 		description: 'Starts the workflow when someone registers for an event, cancels, joins it or is checked in',
 		defaults: { name: 'Community Platform Event Attendee Trigger' },
 		polling: true,
+		builderHint: triggerHint('Each item is one registration: attendeeEmail, eventId, changeType.'),
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'communityPlatformApi', required: true }],

@@ -1,6 +1,7 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { triggerHint } from '../shared/builderHints';
 import { holdBackNotice, maxItemsPerPoll, startFrom, triggerCollection } from '../shared/feeds/descriptions';
 import { pollFeed } from '../shared/feeds/engine';
 import { membersFeed } from '../shared/feeds/members';
@@ -16,6 +17,7 @@ export class CommunityPlatformMemberTrigger implements INodeType {
 		description: 'Starts the workflow when a member joins, changes, is deactivated or is removed',
 		defaults: { name: 'Community Platform Member Trigger' },
 		polling: true,
+		builderHint: triggerHint('Each item is one member: userId, userEmail, userFirstName, userLastName, changeType.'),
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'communityPlatformApi', required: true }],

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { membershipModeHint } from '../../shared/builderHints';
 import { oneOf } from '../../shared/parameters/primitives';
 
 /**
@@ -37,6 +38,7 @@ export function membershipModeProperties(what: 'clubs' | 'spaces', removeAllLabe
 			default: false,
 			displayOptions: { show: { mode: ['override'] } },
 			description: `Whether to remove the member from all their ${what}. Overriding with an empty list does that, so it is refused unless this is on.`,
+			builderHint: membershipModeHint(what),
 		},
 	];
 }

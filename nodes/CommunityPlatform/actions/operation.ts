@@ -4,6 +4,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 	INodePropertyOptions,
+	IParameterBuilderHint,
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
@@ -40,6 +41,11 @@ export interface OperationEntry {
 	 * it returns are added from its output schema.
 	 */
 	toolDescription: string;
+	/**
+	 * What n8n's AI workflow builder reads of the option (search_nodes lists it under the
+	 * operation): when to pick it rather than its neighbours, where a builder would go wrong.
+	 */
+	builderHint?: IParameterBuilderHint;
 	module: OperationModule;
 }
 
@@ -100,11 +106,12 @@ export function defineResource<R extends string, O extends string>(definition: {
 }): Resource<R, O> {
 	const { resource, default: defaultOperation, operations } = definition;
 	const entries = Object.entries(operations) as Array<[O, OperationEntry]>;
-	const options: INodePropertyOptions[] = entries.map(([value, { name, description, action }]) => ({
+	const options: INodePropertyOptions[] = entries.map(([value, { name, description, action, builderHint }]) => ({
 		name,
 		value,
 		description,
 		action,
+		...(builderHint ? { builderHint } : {}),
 	}));
 	return {
 		option: resource,

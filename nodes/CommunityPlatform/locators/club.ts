@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { locatorHints } from '../../shared/builderHints';
 import { failParameters, parseParameters } from '../../shared/parameters/read';
 import { listClubs } from '../reads/clubs';
 import { oncePerExecution } from './perExecution';
@@ -14,6 +15,7 @@ export const clubLocator: INodeProperties = {
 	default: { mode: 'list', value: '' },
 	required: true,
 	description: 'The club to act on',
+	builderHint: locatorHints.club,
 	modes: [
 		{
 			displayName: 'From List',

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeParameterResourceLocator, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { locatorHints } from '../../shared/builderHints';
 import { failParameters } from '../../shared/parameters/read';
 import type { Page } from '../../shared/transport/paginate';
 import { clipQuoted } from '../../shared/transport/quote';
@@ -20,6 +21,7 @@ export const eventLocator: INodeProperties = {
 	default: { mode: 'list', value: '' },
 	required: true,
 	description: 'The event, picked from the list (searchable by title), by its ID, or by its address in the community',
+	builderHint: locatorHints.event,
 	modes: [
 		{
 			displayName: 'From List',

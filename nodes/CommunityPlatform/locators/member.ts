@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { locatorHints } from '../../shared/builderHints';
 import { email } from '../../shared/parameters/primitives';
 import { parseParameters } from '../../shared/parameters/read';
 import type { ApiContext } from '../../shared/transport/request';
@@ -46,6 +47,7 @@ export function memberLocator(withEmail: boolean): INodeProperties {
 		default: { mode: 'list', value: '' },
 		required: true,
 		description: 'The member to act on',
+		builderHint: withEmail ? locatorHints.member : locatorHints.memberById,
 		modes: withEmail ? [memberListMode, memberIdMode, memberEmailMode] : [memberListMode, memberIdMode],
 	};
 }

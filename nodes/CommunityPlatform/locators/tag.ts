@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { locatorHints } from '../../shared/builderHints';
 import { failParameters } from '../../shared/parameters/read';
 import { readLocator } from './value';
 
@@ -11,6 +12,7 @@ export function tagLocator(name: string, displayName: string, description: strin
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		description,
+		builderHint: name === 'targetTag' ? locatorHints.targetTag : locatorHints.tag,
 		modes: [
 			{
 				displayName: 'From List',

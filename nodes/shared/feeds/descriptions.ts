@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { startFromHint } from '../builderHints';
 import { collection } from '../parameters/fields';
 
 /** Where a trigger starts reading its feed. */
@@ -29,6 +30,7 @@ export const startFrom: INodeProperties[] = [
 		default: 'now',
 		description:
 			'Where the trigger starts reading when it is first activated. Changing this later restarts the trigger from the new point.',
+		builderHint: startFromHint,
 	},
 	{
 		displayName: 'Start Date',

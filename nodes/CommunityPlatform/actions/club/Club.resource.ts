@@ -1,3 +1,4 @@
+import { operationHints } from '../../../shared/builderHints';
 import { defineResource } from '../operation';
 import * as addMember from './addMember.operation';
 import * as addMembersBatch from './addMembersBatch.operation';
@@ -30,6 +31,7 @@ export const club = defineResource({
 			action: 'Add many members to a club in a batch',
 			toolDescription:
 				"Adds the member of every input item (Member by ID or email) to that item's Club in bulk jobs of up to 100 rows, and returns one result per item: success, or failed with the reason, without stopping the rest. Meant for lists of many members; for one member use Add Member. Every job counts against the Heavy tier, shared by the whole community: about 10 jobs a minute and 200 a day.",
+			builderHint: operationHints.batch,
 			module: addMembersBatch,
 		},
 		getApplicationRequests: {
@@ -39,6 +41,7 @@ export const club = defineResource({
 			action: 'Get application requests of a club',
 			toolDescription:
 				'Lists the requests to join one club (Club from the list, by ID or by name), one item per request, newest first; each item also carries totalCount, how many requests match in all. Filters: Status (Pending, Accepted, Declined, Expired; without it, every state), Member Name, Email, Job Title, Company, Member Type. An unknown club fails with "No club has the ID …". Set Limit, or Return All to page through every request: one Medium request (about a second) per 200.',
+			builderHint: operationHints.getApplicationRequests,
 			module: getApplicationRequests,
 		},
 		getAll: {

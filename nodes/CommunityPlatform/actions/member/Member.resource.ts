@@ -1,3 +1,4 @@
+import { operationHints } from '../../../shared/builderHints';
 import { defineResource } from '../operation';
 import * as create from './create.operation';
 import * as createMany from './createMany.operation';
@@ -33,6 +34,7 @@ export const member = defineResource({
 			action: 'Create many members in a batch',
 			toolDescription:
 				'Creates a member from every input item (Email, First Name, Job Title, Company of at least 2 characters; optional Last Name, LinkedIn URL, Picture URL) in bulk jobs of up to 100 rows, and returns one result per item: created, or failed with the reason, without stopping the rest. Meant for importing lists of new people; for one person use Create or Create or Update. Every job counts against the Heavy tier, shared by the whole community: about 10 jobs a minute and 200 a day.',
+			builderHint: operationHints.batch,
 			module: createMany,
 		},
 		createOrUpdate: {
@@ -42,6 +44,7 @@ export const member = defineResource({
 			action: 'Create or update a member by email',
 			toolDescription:
 				'Makes sure one person is a member with these details: updates the member whose email is Email, or creates one when nobody has it, and returns one item whose action says created or updated. A new member needs First Name, Job Title and Company; other profile fields and Profile Answers are set either way, and fields left out stay as they are. Prefer it to Create when the person may exist and to Update by Email when they may not. One Medium request for an existing member, two or three for a new one.',
+			builderHint: operationHints.createOrUpdate,
 			module: createOrUpdate,
 		},
 		createOrUpdateMany: {
@@ -51,6 +54,7 @@ export const member = defineResource({
 			action: 'Create or update many members in a batch',
 			toolDescription:
 				"Syncs a list: updates the member with each input item's Email, or creates one when nobody has it, in bulk jobs of up to 100 rows; one result per item (action created or updated, or failed with the reason). For one person use Create or Update. It needs up to three Heavy jobs per 100 rows, of about 10 a minute and 200 a day for the community, and fails before submitting anything when today's quota cannot cover the list.",
+			builderHint: operationHints.createOrUpdateMany,
 			module: createOrUpdateMany,
 		},
 		delete: {
@@ -67,6 +71,7 @@ export const member = defineResource({
 			action: 'Get a member',
 			toolDescription:
 				'Returns one member as one item, given Member by ID (or from the list). Use Get by Email when you have only an email address, and Get Many to list members by sign-up date, status or type. An unknown ID fails with "No member has the ID …". One Light request (10 a second); Simplify, on by default, keeps the main profile fields.',
+			builderHint: operationHints.get,
 			module: get,
 		},
 		getByEmail: {
@@ -75,6 +80,7 @@ export const member = defineResource({
 			action: 'Get a member by email',
 			toolDescription:
 				'Finds the one member with this Email, as one item; when nobody has it, fails with "No member has the email …". Use it to check whether someone is a member or to get their user ID; Get takes an ID, Get Many lists members. One Medium request.',
+			builderHint: operationHints.getByEmail,
 			module: getByEmail,
 		},
 		getAll: {
@@ -108,6 +114,7 @@ export const member = defineResource({
 			action: 'Update many members in a batch',
 			toolDescription:
 				'Updates the member of every input item, found by Email, with its Update Fields and Profile Answers, in bulk jobs of up to 100 rows; returns one result per item: updated, noop (nothing changed), not_found, or failed with the reason. Meant for many members; for one, use Update or Update by Email. Every job counts against the Heavy tier, shared by the whole community: about 10 jobs a minute and 200 a day.',
+			builderHint: operationHints.batch,
 			module: updateMany,
 		},
 	},
