@@ -283,7 +283,7 @@ function failureOf(errors: ErrorContext, attempt: Attempt, retried: boolean): Er
  * NodeApiError that carries the API's message and never the token. A path value or an
  * address that cannot be sent is refused first, with a NodeOperationError for the item.
  *
- * After a 429 the request goes again when its Retry-After ends (plus up to JITTER_MS), first in
+ * After a 429 the request goes again when its Retry-After ends (plus up to `jitterMs`), first in
  * its tier's queue, unless that would end past the action's bound (Storm), after
  * `rateLimitRetries` 429s, or past `deadline`. A poll's turn (`turnBy`) goes ahead of action
  * requests; a turn not come by `turnBy` is given up.
@@ -318,7 +318,8 @@ export async function apiRequest<T = unknown>(this: ApiContext, req: ApiRequest)
 		if (status !== undefined && status >= 200 && status < 300) return answerOf(errors, attempt.body, req.expect) as T;
 		if (status === undefined && signal?.aborted) throw cancelledError(errors.node, req.itemIndex);
 		if ('sent' in attempt && !attempt.sent) throw notSentError(errors, attempt.error);
-		const retried = retry || count.failures > 0;
+		const retried = refusals.times + count.failures > 0;
+		retry = status === 429;
 		if (status === 429) {
 			const quotaResetsAt = pacer.quotaSpentUntil();
 			if (quotaResetsAt !== undefined) throw quotaError(errors, tier, quotaResetsAt);
@@ -328,7 +329,6 @@ export async function apiRequest<T = unknown>(this: ApiContext, req: ApiRequest)
 			// Nobody in the process sends on this tier before the Retry-After ends, this request included.
 			pacer.rateLimited(until);
 			if (refusals.times > RETRY_POLICY.rateLimitRetries || !mayWaitUntil(until)) throw rateLimitedError(errors, waitMs, refusedSoFar());
-			retry = true;
 			continue;
 		}
 		const decision = decideRetry(
