@@ -1182,11 +1182,31 @@ describe('polls sharing one n8n Workflow object (the legacy scheduler: one expre
 		// The scheduler keeps the trigger's own state apart and never committed the activation's.
 		trigger.live = {};
 		trigger.saved = {};
-		// A member signs up; the first scheduled poll comes a minute after activation.
+		// A member signs up; the first scheduled poll comes a minute after activation and reads from
+		// a little before the start point (FEED_LIMITS.recoveryOverlapMs): the change before it fires nothing.
 		clock.advance(60_000);
-		expectFeed(USERS, { startTime: T0 }, { rows: [member('a', { signUpAt: at(0.5), updatedAt: at(0.5) })], serverTimestamp: at(1), nextCursor: 'c1' });
+		const before = member('old', { signUpAt: at(-3), updatedAt: at(-3) });
+		expectFeed(USERS, { startTime: at(-5) }, { rows: [before, member('a', { signUpAt: at(0.5), updatedAt: at(0.5) })], serverTimestamp: at(1), nextCursor: 'c1' });
 		expect(kinds(await trigger.poll())).toEqual(['a:newMember']);
 		expect([trigger.live.origin, trigger.live.cursor]).toEqual([NOW, 'c1']);
+		expectAllCalled();
+	});
+
+	it('durable cursors that never committed: batches whose executions n8n dropped are read again from the start point, not from the record saved with them', async () => {
+		const trigger = new TriggerUnderTest(memberType, { workflow: sharedWorkflow(), budgetMs: 36_000 });
+		expectFeed(USERS, { startTime: NOW, pageSize: '1' }, { rows: [], serverTimestamp: T0 });
+		expect(await trigger.poll()).toBeNull();
+		trigger.live = {};
+		clock.advance(60_000);
+		const a = member('a', { signUpAt: at(0.5), updatedAt: at(0.5) });
+		expectFeed(USERS, { startTime: at(-5) }, { rows: [a], serverTimestamp: at(1), nextCursor: 'c1' });
+		expect(kinds(await trigger.poll())).toEqual(['a:newMember']);
+		// n8n dropped the execution (the poll lost its lease): the cursor was not committed, but the
+		// workflow's global static data, with the trigger's record, was saved at the emit.
+		trigger.live = {};
+		expect(await trigger.poll()).toBeNull();
+		expectFeed(USERS, { startTime: at(-5) }, { rows: [a], serverTimestamp: at(1), nextCursor: 'c1' });
+		expect(kinds(await trigger.poll())).toEqual(['a:newMember']);
 		expectAllCalled();
 	});
 

@@ -12,12 +12,15 @@ import { FEED_LIMITS, WorkingState, toMs } from './state';
  * its legacy scheduler and in 1.x (by its id under the durable scheduler's durable cursors, which
  * also do not keep what the poll at activation saved). So every save also writes the trigger's
  * **record** into the workflow's global static data under the node's **id**: its position only
- * (cursor, read position, start point), the generation and the node's name. The record is taken:
+ * (cursor, read position, start point), the generation and the node's name. It is read when it
+ * was written by this node (not by another node that shares the id):
  *
- * - when the node has no state of its own (renamed; or the first scheduled poll on durable
- *   cursors), unless the record was written by another node of the workflow that shares the id;
- * - when it is newer than the node's own state and was written under another name (renamed, then
- *   renamed back: the state under the old name is older than the position the trigger reached).
+ * - under another name, when the node has no state of its own (renamed) or the record is newer
+ *   (renamed, then renamed back: the state under the old name is older than the position the
+ *   trigger reached): the trigger goes on from the record's position;
+ * - under the same name, when the node has no state of its own (durable cursors before their
+ *   first commit: n8n does not keep what the poll at activation saved): the trigger goes on from
+ *   its start point (fromStart).
  *
  * A position taken from the record keeps the node's own memories, if any, and counts every row
  * and moment before it as known (WorkingState.moveTo). A state or record saved in another
@@ -66,9 +69,27 @@ export function loadState(ctx: IPollFunctions, startFrom: string): WorkingState 
 	const position = WorkingState.load(record.state, startFrom, owner);
 	// A record always names its workflow: one without is not this package's.
 	if (position?.workflowId !== owner.workflowId) return own;
-	if (own && (record.node === ctx.getNode().name || position.generation <= own.generation)) return own;
+	if (record.node === ctx.getNode().name) return own ?? fromStart(position);
+	if (own && position.generation <= own.generation) return own;
 	const state = own ?? position;
 	state.moveTo(position);
+	return state;
+}
+
+/**
+ * The state a trigger whose own state n8n never kept (durable cursors, before a poll's state was
+ * first committed with its execution) goes on from: its start point, read from a little before
+ * it. The record's latest position is not taken there: n8n saves the global static data at every
+ * emit, also of a batch whose execution it then drops (a poll that lost its lease), so the record
+ * may be past rows no execution holds. Rows changed before the start point fire nothing.
+ */
+function fromStart(position: WorkingState): WorkingState {
+	const { origin } = position;
+	const state = WorkingState.start(position.startFrom, origin, {
+		liveFrom: position.liveFrom,
+		readTo: origin === undefined ? undefined : origin - FEED_LIMITS.recoveryOverlapMs,
+	});
+	state.workflowId = position.workflowId;
 	return state;
 }
 
