@@ -198,7 +198,7 @@ describe("the triggers through a deployment's life", () => {
 		process.stderr.write(`[lifecycle] ${String(title)}\n${lines.join('\n')}\n`);
 	}
 
-	it('rename: a Member Trigger renamed, saved and published again delivers the changes made after, nothing older', async () => {
+	it('rename and rename back: a Member Trigger renamed, saved and published again delivers the changes made after, nothing older; renamed back, nothing twice', async () => {
 		const wf = await activate(readWorkflowFile('member-trigger.json'), 'Renamed trigger');
 		const before = await memberChanges(2, 'rename-before');
 		await show();
@@ -213,10 +213,21 @@ describe("the triggers through a deployment's life", () => {
 		const after = await memberChanges(3, 'rename-after');
 		await show();
 		await delivered(wf.id, 'New and changed members', after);
+
+		// Renamed back: its old name's static data still holds the position before `after`; the
+		// newer position wins, so nothing arrives twice.
+		const polls2 = (await requestsTo(sandbox(), MEMBERS_FEED)).length;
+		await e2e.client.saveAndPublish(wf.id, (draft) => {
+			renameNode(draft, 'New and changed members', MEMBER_TRIGGER);
+		});
+		await polled(sandbox(), MEMBERS_FEED, polls2);
+		const back = await memberChanges(2, 'rename-back');
+		await show();
+		await delivered(wf.id, MEMBER_TRIGGER, back);
 		await onePollMore([wf.id]);
 		await e2e.client.deactivateWorkflow(wf.id);
 
-		expect(await deliveredBy(wf.id, MEMBER_TRIGGER)).toEqual(before.sort());
+		expect(await deliveredBy(wf.id, MEMBER_TRIGGER)).toEqual([...before, ...back].sort());
 		expect(await deliveredBy(wf.id, 'New and changed members')).toEqual(after.sort());
 	});
 
@@ -348,7 +359,10 @@ describe("the triggers through a deployment's life", () => {
 			// A poll every 10 s: an attendee change arrives at the first poll after it shows, plus the
 			// execution's time; the member change at the first or second poll after the API answers.
 			const late = lags.filter((lag) => lag >= POLL_MS + 8_000).map((lag) => `${(lag / 1000).toFixed(1)} s`);
-			expect({ late, of: lags.length }).toEqual({ late: [], of: lags.length });
+			// The hang leaves (HANG_MS - 25 s) for attendee changes, each waiting at most a poll
+			// interval and an execution: at least a few of them must have been measured.
+			expect(lags.length).toBeGreaterThanOrEqual(Math.floor((HANG_MS - 25_000) / (2 * POLL_MS + 8_000)));
+			expect(late).toEqual([]);
 			expect(memberLag).toBeLessThan(2 * POLL_MS + 5_000);
 		},
 		HANG_MS + 180_000,
