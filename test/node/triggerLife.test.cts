@@ -255,10 +255,10 @@ describe('the package loaded again in place (n8n reloads an updated community pa
 		const answer = heldFeed(USERS, { startTime: T0 }, feedPage({ rows: [member('a', 0.5)], serverTimestamp: at(1), nextCursor: 'c1' }));
 		const slow = running.poll();
 		let Fresh: typeof CommunityPlatformMemberTrigger | undefined;
-		jest.isolateModules(() => {
+		await jest.isolateModulesAsync(async () => {
 			// The new copy tells time as the old one does (both read the host's clock in n8n).
-			(require('../../nodes/shared/transport/clock') as typeof import('../../nodes/shared/transport/clock')).useClock(sharedClock);
-			Fresh = (require('../../nodes/CommunityPlatformMemberTrigger/CommunityPlatformMemberTrigger.node') as typeof import('../../nodes/CommunityPlatformMemberTrigger/CommunityPlatformMemberTrigger.node')).CommunityPlatformMemberTrigger;
+			(await import('../../nodes/shared/transport/clock')).useClock(sharedClock);
+			Fresh = (await import('../../nodes/CommunityPlatformMemberTrigger/CommunityPlatformMemberTrigger.node')).CommunityPlatformMemberTrigger;
 		});
 		expect(Fresh).toBeDefined();
 		expect(Fresh).not.toBe(CommunityPlatformMemberTrigger);
