@@ -1217,7 +1217,8 @@ describe('polls sharing one n8n Workflow object (the legacy scheduler: one expre
 		// Other executions' requests fill the Medium tier for about 70 s (10 at once, then 1 a second).
 		const pacer = pacerFor(BASE_URL, String(CREDENTIALS.clientId), 'medium');
 		let served = 0;
-		const others = Array.from({ length: 80 }, async () => await pacer.acquire().then((ticket) => (served++, ticket)));
+		const start = clock.now;
+		const others = Array.from({ length: 80 }, async () => await pacer.acquire().then((ticket) => (served++, { ticket, at: clock.now - start })));
 		let servedBefore = -1;
 		nock(API)
 			.get(USERS)
@@ -1228,8 +1229,13 @@ describe('polls sharing one n8n Workflow object (the legacy scheduler: one expre
 		expect(servedBefore).toBeGreaterThanOrEqual(0);
 		expect(servedBefore).toBeLessThanOrEqual(12);
 		expect(trigger.live.cursor).toBe('c1');
-		const tickets = await Promise.all(others);
-		expect(tickets.every((ticket) => ticket !== undefined)).toBe(true);
+		// Every other request got its turn, none gave up, and the tier was used at its rate: 81
+		// requests on the Medium tier (burst 10, 1 a second) take (81 - 10) s at least, 5 % more at most.
+		const turns = await Promise.all(others);
+		expect(turns.filter(({ ticket }) => typeof ticket !== 'object')).toEqual([]);
+		const last = Math.max(...turns.map(({ at }) => at)) / 1000;
+		expect(last).toBeGreaterThanOrEqual(81 - 10);
+		expect(last).toBeLessThanOrEqual((81 - 10) * 1.05);
 		expectAllCalled();
 	});
 
@@ -1241,7 +1247,8 @@ describe('polls sharing one n8n Workflow object (the legacy scheduler: one expre
 		// in their order the feed's turn would come about 30 s from now, past the budget.
 		const pacer = pacerFor(BASE_URL, String(CREDENTIALS.clientId), 'medium');
 		let served = 0;
-		const others = Array.from({ length: 40 }, async () => await pacer.acquire().then((ticket) => (served++, ticket)));
+		const start = clock.now;
+		const others = Array.from({ length: 40 }, async () => await pacer.acquire().then((ticket) => (served++, { ticket, at: clock.now - start })));
 		let servedBefore = -1;
 		nock(API)
 			.get(USERS)
@@ -1251,7 +1258,12 @@ describe('polls sharing one n8n Workflow object (the legacy scheduler: one expre
 		// In their order its turn would have come after all 40 (about 30 s): it came after the burst.
 		expect(servedBefore).toBeGreaterThanOrEqual(0);
 		expect(servedBefore).toBeLessThanOrEqual(12);
-		expect((await Promise.all(others)).every((ticket) => ticket !== undefined)).toBe(true);
+		// The 40 others all had their turn after it, at the tier's rate: (41 - 10) s at least, 5 % more at most.
+		const turns = await Promise.all(others);
+		expect(turns.filter(({ ticket }) => typeof ticket !== 'object')).toEqual([]);
+		const last = Math.max(...turns.map(({ at }) => at)) / 1000;
+		expect(last).toBeGreaterThanOrEqual(41 - 10);
+		expect(last).toBeLessThanOrEqual((41 - 10) * 1.05);
 		expectAllCalled();
 	});
 });
