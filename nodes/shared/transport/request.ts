@@ -88,7 +88,12 @@ export const RETRY_POLICY = {
 	rateLimitWaitMs: 60 * 1000,
 	/** 429s one request waits out at most: a server that asks for no wait cannot make it send without end. */
 	rateLimitRetries: 60,
-	/** After a 429 the request goes again when its Retry-After ends plus up to this much, at random. */
+	/**
+	 * After a 429 the request goes again when its Retry-After ends plus, at random, up to this
+	 * share of it and never more than `jitterMs`: processes refused together do not all come back
+	 * at the same instant, and a tier is not left idle for long after a short Retry-After.
+	 */
+	jitterShare: 0.1,
 	jitterMs: 250,
 	/** Per-request timeout. */
 	timeoutMs: 60 * 1000,
@@ -283,7 +288,7 @@ function failureOf(errors: ErrorContext, attempt: Attempt, retried: boolean): Er
  * NodeApiError that carries the API's message and never the token. A path value or an
  * address that cannot be sent is refused first, with a NodeOperationError for the item.
  *
- * After a 429 the request goes again when its Retry-After ends (plus up to `jitterMs`), first in
+ * After a 429 the request goes again when its Retry-After ends (plus a little jitter), first in
  * its tier's queue, unless that would end past the action's bound (Storm), after
  * `rateLimitRetries` 429s, or past `deadline`. A poll's turn (`turnBy`) goes ahead of action
  * requests; a turn not come by `turnBy` is given up.
@@ -325,7 +330,7 @@ export async function apiRequest<T = unknown>(this: ApiContext, req: ApiRequest)
 			if (quotaResetsAt !== undefined) throw quotaError(errors, tier, quotaResetsAt);
 			if (refusals.times++ === 0) refusals.firstAt = clock.now();
 			const waitMs = retryAfterMs(attempt.headers) ?? RETRY_POLICY.backoffMs;
-			const until = clock.now() + waitMs + Math.random() * RETRY_POLICY.jitterMs;
+			const until = clock.now() + waitMs + Math.random() * Math.min(RETRY_POLICY.jitterMs, waitMs * RETRY_POLICY.jitterShare);
 			// Nobody in the process sends on this tier before the Retry-After ends, this request included.
 			pacer.rateLimited(until);
 			if (refusals.times > RETRY_POLICY.rateLimitRetries || !mayWaitUntil(until)) throw rateLimitedError(errors, waitMs, refusedSoFar());
