@@ -509,7 +509,7 @@ export const ADMIN_ROUTES = [
 	'POST /__admin/opt-outs {kind: unsubscribed|resubscribed|preferencesChanged, userId?, subscriptionTypeId?}',
 	'GET /__admin/clock',
 	'POST /__admin/clock {advanceMs} | {set: iso}',
-	'GET|POST|DELETE /__admin/faults {status?, times?, match?: {method?, pathPrefix?}, delayMs?, retryAfterSec?, rateLimitRemaining?, body?: html|truncated|no-results, drop?} | {hangForMs, match?}',
+	'GET|POST|DELETE /__admin/faults {status?, times?, match?: {method?, pathPrefix?}, delayMs?, retryAfterSec?, rateLimitRemaining?, message?, body?: html|truncated|no-results, drop?} | {hangForMs, match?}',
 	'GET|DELETE /__admin/requests',
 	'GET /__admin/requests/in-flight',
 	'GET /__admin/stats',

@@ -1,6 +1,6 @@
 /**
  * Injected faults for tests: answer a status instead of the real answer (5xx, 429
- * with Retry-After), slow down, drop the connection, or damage the body (HTML,
+ * with Retry-After, a 400 with a message), slow down, drop the connection, or damage the body (HTML,
  * truncated JSON, an envelope without `results`). Each fault fires `times` times on
  * the API requests it matches, first added first. A hang (`hangForMs`) instead holds
  * every request it matches open, unanswered, for a stretch of time.
@@ -8,7 +8,7 @@
 import { API_PREFIX } from './constants.cjs';
 import { ApiError, type Json } from './validate.cjs';
 
-export const FAULT_STATUSES = [500, 502, 503, 429] as const;
+export const FAULT_STATUSES = [500, 502, 503, 429, 400] as const;
 export type FaultStatus = (typeof FAULT_STATUSES)[number];
 export const FAULT_BODIES = ['html', 'truncated', 'no-results'] as const;
 export type FaultBody = (typeof FAULT_BODIES)[number];
@@ -22,13 +22,21 @@ export interface FaultSpec {
 	match?: { method?: string; pathPrefix?: string };
 	/** wait this many real milliseconds before answering */
 	delayMs?: number;
-	/** Retry-After of an injected 429, in seconds (default 1) */
+	/**
+	 * Retry-After of an injected 429, in seconds (default 1). An injected 429 is a refusal as the
+	 * real limiter gives one, of a bucket someone else spent: it takes no token, and the bucket
+	 * keeps at most what the limiter's own 429 with this Retry-After would find (RateLimiter.refuse),
+	 * so the answer says X-RateLimit-Remaining 0 and the limiter refuses a request sent before
+	 * the Retry-After ends.
+	 */
 	retryAfterSec?: number;
 	/**
-	 * X-RateLimit-Remaining of the injected status's answer (default: the tenant bucket's count,
-	 * which the fault does not spend): 0 makes a 429 look like a bucket someone else emptied
+	 * X-RateLimit-Remaining of the injected status's answer instead of the tenant bucket's count
+	 * (which the fault does not change, but for a 429: see retryAfterSec)
 	 */
 	rateLimitRemaining?: number;
+	/** the `message` of the injected status's body (default: the status's name) */
+	message?: string;
 	/** damage the answer's body */
 	body?: FaultBody;
 	/** destroy the socket without answering */
@@ -57,7 +65,7 @@ export function parseFaultSpec(input: unknown): FaultSpec {
 	};
 	if (!input || typeof input !== 'object' || Array.isArray(input)) bad('expected a JSON object');
 	const f = input as Json;
-	const known = ['status', 'times', 'match', 'delayMs', 'retryAfterSec', 'rateLimitRemaining', 'body', 'drop', 'hangForMs'];
+	const known = ['status', 'times', 'match', 'delayMs', 'retryAfterSec', 'rateLimitRemaining', 'message', 'body', 'drop', 'hangForMs'];
 	const extra = Object.keys(f).filter((k) => !known.includes(k));
 	if (extra.length) bad(`unknown keys ${extra.join(', ')}`);
 	const spec: FaultSpec = {};
@@ -82,6 +90,11 @@ export function parseFaultSpec(input: unknown): FaultSpec {
 		if (f.status === undefined) bad('rateLimitRemaining needs a status');
 		spec.rateLimitRemaining = f.rateLimitRemaining as number;
 	}
+	if (f.message !== undefined) {
+		if (typeof f.message !== 'string' || f.message.length < 1 || f.message.length > 1000) bad('message must be a string of 1 to 1000 characters');
+		if (f.status === undefined) bad('message needs a status');
+		spec.message = f.message;
+	}
 	if (f.body !== undefined) {
 		if (!FAULT_BODIES.includes(f.body as FaultBody)) bad(`body must be one of ${FAULT_BODIES.join(', ')}`);
 		spec.body = f.body as FaultBody;
@@ -92,7 +105,7 @@ export function parseFaultSpec(input: unknown): FaultSpec {
 	}
 	if (f.hangForMs !== undefined) {
 		if (typeof f.hangForMs !== 'number' || !(f.hangForMs > 0) || f.hangForMs > MAX_HANG_MS) bad(`hangForMs must be between 1 and ${MAX_HANG_MS}`);
-		const others = ['status', 'times', 'delayMs', 'retryAfterSec', 'rateLimitRemaining', 'body', 'drop'].filter((k) => f[k] !== undefined);
+		const others = ['status', 'times', 'delayMs', 'retryAfterSec', 'rateLimitRemaining', 'message', 'body', 'drop'].filter((k) => f[k] !== undefined);
 		if (others.length) bad(`hangForMs takes only match, not ${others.join(', ')}`);
 		spec.hangForMs = f.hangForMs;
 	}

@@ -83,6 +83,30 @@ describe('rate tiers (timeScale 1)', () => {
 		expect(quota.status).toBe(200);
 		expect((await api.get(`/events/${event.id}`)).status).toBe(200);
 	});
+
+	it('an injected 429 finds the bucket as a real refusal does: Remaining 0, refused by the limiter until its Retry-After, then served; no token or daily count taken', async () => {
+		const event = sandbox.store.events[0];
+		const get = async () => await api.get(`/events/${event.id}`);
+		expect(Number((await get()).headers.get('x-ratelimit-remaining'))).toBeGreaterThan(50);
+		await adminCall(sandbox, 'DELETE', '/requests');
+		sandbox.admin.addFault({ status: 429, retryAfterSec: 1, match: { method: 'GET', pathPrefix: '/events/' } });
+		const injected = await get();
+		expect([injected.status, injected.headers.get('retry-after'), injected.headers.get('x-ratelimit-remaining')]).toEqual([429, '1', '0']);
+		const daily = injected.headers.get('x-ratelimit-daily-remaining');
+		// Sent before the Retry-After ends: the limiter itself refuses it, as it would on the real API.
+		const early = await get();
+		expect([early.status, early.headers.get('retry-after'), early.headers.get('x-ratelimit-remaining')]).toEqual([429, '1', '0']);
+		await new Promise((r) => setTimeout(r, 1_050));
+		const after = await get();
+		expect(after.status).toBe(200);
+		expect(Number(after.headers.get('x-ratelimit-daily-remaining'))).toBe(Number(daily) - 1);
+		const log = await adminCall<Body[]>(sandbox, 'GET', '/requests');
+		expect(log.body.map((e) => [e.status, e.fault, e.rateLimited, e.retryAfter])).toEqual([
+			[429, '429', undefined, 1],
+			[429, undefined, 'burst', 1],
+			[200, undefined, undefined, undefined],
+		]);
+	});
 });
 
 describe('timeScale', () => {
@@ -172,6 +196,15 @@ describe('faults, request log and admin', () => {
 		expect(after.status).toBe(200);
 		expect(Number(after.headers.get('x-ratelimit-remaining'))).toBeGreaterThan(0);
 		expect((await adminCall(sandbox, 'POST', '/faults', { rateLimitRemaining: 0 })).status).toBe(400);
+	});
+
+	it('injects a 400 with the given message (a refusal that names no row)', async () => {
+		sandbox.admin.addFault({ status: 400, message: 'batch creation is paused for this community', match: { method: 'POST', pathPrefix: '/users/batch' } });
+		const users = [{ email: 'paused@example.com', firstName: 'P', position: 'P', company: 'Co' }];
+		const refused = await api.post('/users/batch', { users });
+		expect([refused.status, refused.body]).toEqual([400, { message: 'batch creation is paused for this community' }]);
+		expect((await api.post('/users/batch', { users })).status).toBe(202);
+		expect((await adminCall(sandbox, 'POST', '/faults', { message: 'no status' })).status).toBe(400);
 	});
 
 	it('slows answers down', async () => {

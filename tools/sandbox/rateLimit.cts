@@ -105,6 +105,21 @@ export class RateLimiter {
 		return this.headers(this.bucket(clientId, tier, now), tier, now);
 	}
 
+	/**
+	 * An injected 429 (tools/sandbox/faults.cts) as the real limiter gives one: a refusal of a
+	 * bucket that someone else spent. The bucket keeps no more than the limiter's own 429 with
+	 * this Retry-After would find (its next token comes when the Retry-After ends), so the answer's
+	 * X-RateLimit-Remaining is 0, a request sent before the Retry-After ends is refused by the
+	 * limiter itself, and one sent after it is served. Takes no token and no daily count.
+	 */
+	refuse(clientId: string, tier: Tier, retryAfterSec: number): void {
+		if (!this.enabled) return;
+		const b = this.bucket(clientId, tier, this.realNow());
+		const rate = TIER_LIMITS[tier].perSecond * this.timeScale;
+		// 1e-9: a retry exactly at the Retry-After finds a whole token despite rounding.
+		b.tokens = Math.min(b.tokens, 1 - retryAfterSec * rate + 1e-9);
+	}
+
 	setDailyRemaining(clientId: string, tier: Tier, remaining: number): void {
 		const b = this.bucket(clientId, tier, this.realNow());
 		b.dailyUsed = Math.max(0, TIER_LIMITS[tier].daily - remaining);

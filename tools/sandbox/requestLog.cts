@@ -20,6 +20,8 @@ export interface RequestLogEntry {
 	fault?: string;
 	/** `burst` or `daily` for a 429 from the rate limiter */
 	rateLimited?: 'burst' | 'daily';
+	/** a 429's Retry-After, in seconds (from the limiter or an injected fault) */
+	retryAfter?: number;
 }
 
 export interface SandboxStats {

@@ -183,6 +183,7 @@ const FAULT_MESSAGES: Record<number, string> = {
 	502: 'Bad Gateway',
 	503: 'Service Unavailable',
 	429: 'Too Many Requests',
+	400: 'Bad Request',
 };
 
 /** An API request, noted as in flight (the request log's `inFlight()`) until it is answered. */
@@ -226,7 +227,7 @@ async function answerApi(rt: Runtime, req: IncomingMessage, res: ServerResponse,
 	const bearer = /^Bearer\s+(.+)$/i.exec(authHeader)?.[1]?.trim();
 	const authenticated = clientId === rt.options.clientId && bearer === rt.options.accessToken;
 
-	const log = (status: number, extra: { fault?: string; rateLimited?: 'burst' | 'daily' } = {}) => {
+	const log = (status: number, extra: { fault?: string; rateLimited?: 'burst' | 'daily'; retryAfter?: number } = {}) => {
 		const entry = { ...arrival, method, path: url.pathname, query: query.toJSON(), body, status, tier, durationMs: Math.round(performance.now() - started), authenticated, ...extra };
 		rt.log.add(entry);
 		if (rt.options.verbose) console.log(`${method} ${url.pathname}${url.search} → ${status || 'dropped'} (${tier})`);
@@ -250,11 +251,14 @@ async function answerApi(rt: Runtime, req: IncomingMessage, res: ServerResponse,
 		return;
 	}
 	if (fault?.status) {
+		const retryAfterSec = fault.status === 429 ? (fault.retryAfterSec ?? 1) : undefined;
+		// An injected 429 finds the bucket as a real refusal does: spent by someone else.
+		if (retryAfterSec !== undefined) rt.limiter.refuse(clientId || 'anonymous', tier, retryAfterSec);
 		const headers = rt.limiter.peek(clientId || 'anonymous', tier);
-		if (fault.status === 429) headers['Retry-After'] = String(fault.retryAfterSec ?? 1);
+		if (retryAfterSec !== undefined) headers['Retry-After'] = String(retryAfterSec);
 		if (fault.rateLimitRemaining !== undefined) headers['X-RateLimit-Remaining'] = String(fault.rateLimitRemaining);
-		send(res, { status: fault.status, body: { message: FAULT_MESSAGES[fault.status] }, headers }, fault.body);
-		log(fault.status, { fault: faultLabel });
+		send(res, { status: fault.status, body: { message: fault.message ?? FAULT_MESSAGES[fault.status] }, headers }, fault.body);
+		log(fault.status, { fault: faultLabel, retryAfter: retryAfterSec });
 		return;
 	}
 
@@ -294,7 +298,8 @@ async function answerApi(rt: Runtime, req: IncomingMessage, res: ServerResponse,
 		}
 	}
 	send(res, answer, fault?.body);
-	log(answer.status, { fault: faultLabel || undefined, rateLimited });
+	const retryAfter = answer.status === 429 ? Number(answer.headers['Retry-After']) : undefined;
+	log(answer.status, { fault: faultLabel || undefined, rateLimited, retryAfter });
 }
 
 function handleAdmin(admin: SandboxAdmin, req: IncomingMessage, res: ServerResponse, url: URL, rawBody: string): void {
