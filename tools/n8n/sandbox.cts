@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { sleep } from './processes.cjs';
 import { REPO_DIR } from './runtime.cjs';
 
 export const SANDBOX_CLIENT_ID = 'sandbox-client-id';
@@ -15,6 +16,14 @@ export interface SandboxStartOptions {
 	port?: number;
 	timeScale?: number;
 	[k: string]: unknown;
+}
+
+/** Another client of the tenant spending a tier (see Sandbox.spendTier). */
+export interface TierSpender {
+	/** Resolves once the tier's bucket is empty (a count of 0, or a 429). */
+	drained: Promise<void>;
+	/** Stops spending (after the request or pause under way); what it was answered. */
+	stop(): Promise<{ served: number; refused: number }>;
 }
 
 interface SandboxServerHandle {
@@ -97,6 +106,49 @@ export class Sandbox {
 	/** A cursor format upgrade on the server: every cursor handed out so far is refused as unsupported. */
 	async invalidateCursors(): Promise<unknown> {
 		return this.adminRequest('POST', 'feeds/cursor-version', {});
+	}
+
+	/**
+	 * Another client of the tenant, with the credential's client id and token, sending requests
+	 * straight to the sandbox: it takes every token of `path`'s tier (e.g. `/clubs`, Medium) as soon
+	 * as the bucket has one, as a busy integration would. It empties the bucket at once, then asks
+	 * every few milliseconds from shortly before its next token is due, so another client's request
+	 * meets the sandbox's own limiter (a 429) unless it comes within those few milliseconds.
+	 */
+	spendTier(path: string): TierSpender {
+		const url = `${this.url}/public-api/v1${path}`;
+		const headers = { 'x-client-id': SANDBOX_CLIENT_ID, authorization: `Bearer ${SANDBOX_ACCESS_TOKEN}` };
+		const counts = { served: 0, refused: 0 };
+		let stopped = false;
+		let drained!: () => void;
+		const emptied = new Promise<void>((resolve) => (drained = resolve));
+		const loop = (async () => {
+			let wonAt = 0;
+			let tokenEveryMs = 1000;
+			while (!stopped) {
+				const res = await fetch(url, { headers });
+				await res.arrayBuffer();
+				const remaining = Number(res.headers.get('x-ratelimit-remaining'));
+				const perSecond = Number(res.headers.get('x-ratelimit-limit'));
+				if (perSecond > 0) tokenEveryMs = 1000 / perSecond;
+				if (res.status === 200) counts.served++;
+				else if (res.status === 429) counts.refused++;
+				else throw new Error(`spendTier(${path}): the sandbox answered ${res.status}`);
+				if (res.status === 200 && remaining > 0) continue;
+				drained();
+				if (res.status === 200) wonAt = Date.now();
+				// Its next token comes a token's time (X-RateLimit-Limit) after the one it won.
+				await sleep(Math.max(2, wonAt + 0.95 * tokenEveryMs - Date.now()));
+			}
+		})();
+		return {
+			drained: Promise.race([emptied, loop]),
+			stop: async () => {
+				stopped = true;
+				await loop;
+				return { ...counts };
+			},
+		};
 	}
 
 	/** Moves the sandbox clock forward (feed hold-back, job progress, rate windows). */
