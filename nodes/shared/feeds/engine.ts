@@ -18,8 +18,8 @@ import type { FeedDefinition, FeedPage, FeedScope } from './types';
  * matches the user's choice. The state is written only when the poll returns, together with
  * the items it covers: a poll that throws leaves it untouched, so nothing is skipped. Only one
  * scheduled poll of a trigger reads its feed at a time in the n8n process (overlap.ts says how
- * polls that overlap behave), and each is bounded in time (FEED_LIMITS.pageTimeMs, pollTimeMs,
- * and n8n's poll budget on its durable scheduler).
+ * polls of one trigger meet), and each is bounded in time (FEED_LIMITS.pageTimeMs, pollTimeMs,
+ * and n8n's poll budget where it is shorter).
  */
 
 const HOUR = 60 * 60 * 1000;
