@@ -13,8 +13,8 @@
  *   is the tighter): the poll fails as rate limited inside it, and once the API answers normally
  *   every change arrives once. (Polls that outlast their
  *   interval under a short storm of 429s, with no failed execution: rate-limit-storm.e2e.)
- * - (A poll's request going ahead of other executions' requests queued on the tier is
- *   rate-limit-storm.e2e's load case on the durable scheduler, and test/node's pacer tests.)
+ * - (A poll's request going ahead of other executions' requests queued on the tier is shown by
+ *   test/node/triggers.test.cts and the pacer's tests, and under load by the queue-mode suite.)
  * - A dormant member deactivated after the start fires Member Deactivated once, on the legacy
  *   scheduler: which kind a row fires is the trigger's own reading of the feed, whatever runs the
  *   poll; on the durable scheduler trigger-correctness.e2e's Start From = Now case fires Member
