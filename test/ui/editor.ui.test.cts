@@ -10,6 +10,8 @@
  *   the package's output schema for it (n8n's schema preview, fetched from /schemas/…).
  * - Return All hides Limit; Member → Get Many and Create Many (Batch) run from the editor and
  *   fill the output table; the Member Trigger's Fetch Test Event shows items.
+ * - A workflow that n8n's own MCP workflow-builder tools create (create_workflow_from_code, as
+ *   an AI client calls them) opens on the canvas with its trigger and action node.
  *
  * Screenshots go to .e2e/screenshots (emptied at the start). With UPDATE_SCREENSHOTS=1 the ones
  * the README shows are copied to docs/. Every wait is on a fact (an element, a value, a state of
@@ -19,11 +21,14 @@ import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { NodeHelpers, type INodeProperties } from 'n8n-workflow';
 import type { Browser, Page, Response } from 'playwright-core';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { launchBrowser, signIn } from '../../tools/n8n/browser.cjs';
 import { PACKAGE_NAME } from '../../tools/n8n/pack.cjs';
 import { REPO_DIR, SCRATCH_DIR } from '../../tools/n8n/runtime.cjs';
 import { CREDENTIAL_NAME, CREDENTIAL_TYPE, E2E, actionWorkflow, type WorkflowJson } from '../e2e/harness.cjs';
 import { mcpWorkflow } from '../e2e/mcpWorkflow.cjs';
+import { builderWorkflows } from '../e2e/builderWorkflows.cjs';
 import { OPERATIONS, description } from '../helpers/description.cjs';
 import { apiClient, type ApiClient } from '../../tools/sandbox/testClient.cjs';
 
@@ -122,7 +127,8 @@ describe("n8n's editor with the package", () => {
 		rmSync(SHOTS, { recursive: true, force: true });
 		mkdirSync(SHOTS, { recursive: true });
 		mkdirSync(DOCS, { recursive: true });
-		e2e = await E2E.start();
+		// n8n's MCP server with its workflow-builder tools, as test/e2e/mcp-builder.e2e.test.cts starts it.
+		e2e = await E2E.start({ n8nEnv: { N8N_MCP_BUILDER_ENABLED: 'true', N8N_MCP_COMMUNITY_NODE_DISCOVERY_ENABLED: 'false' } });
 		api = apiClient({ apiUrl: `${e2e.sandbox!.url}/public-api/v1` });
 		browser = await launchBrowser();
 		page = await signIn(browser, e2e.n8n.url);
@@ -430,6 +436,58 @@ describe("n8n's editor with the package", () => {
 			(await Promise.all((await nodes.all()).map((n) => n.boundingBox()))).every((b) => !!b && b.x >= 0 && b.y >= 0 && b.x + b.width <= size.width && b.y + b.height <= size.height);
 		expect(await settled(inside, true)).toBe(true);
 		await shot(page, 'mcp-workflow', true);
+	});
+
+	it("a workflow built through n8n's MCP server (create_workflow_from_code) shows on the canvas: the trigger and the action node", async () => {
+		// As test/e2e/mcp-builder.e2e.test.cts: the instance's MCP access on, a client with its key.
+		await e2e.client.request('PATCH', '/rest/mcp/settings', { mcpAccessEnabled: true });
+		const { apiKey } = await e2e.client.request<{ apiKey: string }>('GET', '/rest/mcp/api-key');
+		const client = new Client({ name: 'ui-builder', version: '1.0.0' });
+		await client.connect(new StreamableHTTPClientTransport(new URL(`${e2e.n8n.url}/mcp-server/http`), { requestInit: { headers: { Authorization: `Bearer ${apiKey}` } } }));
+		let workflowId = '';
+		try {
+			const call = async <T,>(name: string, args: Record<string, unknown>): Promise<T> => {
+				const result = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ text?: string }>; structuredContent?: unknown };
+				if (result.isError) throw new Error(`${name} failed: ${result.content.map((c) => c.text ?? '').join('\n')}`);
+				return result.structuredContent as T;
+			};
+			// A club and an event, looked up as the client would, with the sandbox credential.
+			const explore = async (methodName: string) =>
+				(await call<{ results: Array<{ value: string | number }> }>('explore_node_resources', { nodeType: `${PACKAGE_NAME}.communityPlatform`, version: 1, methodName, methodType: 'listSearch', credentialType: CREDENTIAL_TYPE, credentialId: e2e.credential!.id })).results;
+			const [club] = await explore('searchClubs');
+			const [event] = await explore('searchEvents');
+			const ids = { clubId: String(club.value), eventId: String(event.value), startDate: new Date().toISOString(), dataTableId: '' };
+			const wf = builderWorkflows(ids).find((w) => w.name === 'Event registrations join a club')!;
+			expect(await call<{ valid: boolean; errors?: string[] }>('validate_workflow', { code: wf.code })).toEqual(expect.objectContaining({ valid: true }));
+			const created = await call<{ workflowId: string; autoAssignedCredentials?: Array<{ nodeName: string; credentialName: string }> }>('create_workflow_from_code', { code: wf.code, versionName: 'Built over MCP' });
+			// The builder set the credential on both nodes itself.
+			expect((created.autoAssignedCredentials ?? []).map((a) => [a.nodeName, a.credentialName]).sort()).toEqual([
+				['Add to club', CREDENTIAL_NAME],
+				['New registration', CREDENTIAL_NAME],
+			]);
+			workflowId = created.workflowId;
+		} finally {
+			await client.close();
+		}
+		// Two nodes at the canvas's largest fit-to-view zoom: a smaller window, so they fill more of the picture.
+		const size = page.viewportSize()!;
+		const small = { width: 1000, height: 560 };
+		await page.setViewportSize(small);
+		try {
+			await page.goto(`${e2e.n8n.url}/workflow/${workflowId}`);
+			const nodes = page.locator('[data-test-id="canvas-node"]');
+			for (const name of ['New registration', 'Add to club']) await nodes.filter({ hasText: name }).waitFor();
+			expect((await nodes.evaluateAll((els) => els.map((e) => [e.getAttribute('data-node-name'), e.getAttribute('data-node-type')]))).sort()).toEqual([
+				['Add to club', `${PACKAGE_NAME}.communityPlatform`],
+				['New registration', `${PACKAGE_NAME}.communityPlatformEventAttendeeTrigger`],
+			]);
+			const inside = async () =>
+				(await Promise.all((await nodes.all()).map((n) => n.boundingBox()))).every((b) => !!b && b.x >= 0 && b.y >= 0 && b.x + b.width <= small.width && b.y + b.height <= small.height);
+			expect(await settled(inside, true)).toBe(true);
+			await shot(page, 'mcp-built-workflow', true);
+		} finally {
+			await page.setViewportSize(size);
+		}
 	});
 
 	it("the credential form: a wrong token shows the API's 401 message, the right one connects", async () => {
