@@ -32,27 +32,6 @@ export function tierMinimumMs(tier: Tier, requests: number, timeScale: number): 
 	return (Math.max(0, requests - burst) / (perSecond * timeScale)) * 1000;
 }
 
-/**
- * Requests (arrival times, ms) that found the tier's bucket empty: the bucket starts full, refills
- * at the tier's rate × time scale, and a request takes one token; one that finds none (more than
- * `toleranceMs` early) is counted and takes nothing, as the API refuses it.
- */
-export function bucketOverruns(times: number[], tier: Tier, timeScale: number, toleranceMs = 20): number {
-	const { burst, perSecond } = TIER_LIMITS[tier];
-	const rate = (perSecond * timeScale) / 1000;
-	const sorted = [...times].sort((a, b) => a - b);
-	let tokens = burst;
-	let last = sorted[0] ?? 0;
-	let overruns = 0;
-	for (const t of sorted) {
-		tokens = Math.min(burst, tokens + (t - last) * rate);
-		last = t;
-		if (tokens >= 1 - toleranceMs * rate) tokens -= 1;
-		else overruns++;
-	}
-	return overruns;
-}
-
 export interface RunFigures {
 	/** Executions started, and those that did not end in success. */
 	executions: number;
@@ -92,8 +71,6 @@ export interface WriteFigures extends RunFigures {
 	submissions: number;
 	acceptedSubmissions: number;
 	rejectedSubmissions: number;
-	/** Submission attempts that found the Heavy bucket empty (bucketOverruns). */
-	overruns: number;
 	/** The first 1 s after the first submission: how many attempts (the tier allows its burst). */
 	firstSecondSubmissions: number;
 	/** Every expected email: how many accepted submissions carried it, and whether the store has it. */
@@ -284,7 +261,6 @@ export async function runQueueWrites(
 			submissions: posts.length,
 			acceptedSubmissions: accepted.length,
 			rejectedSubmissions: posts.filter((e) => e.status === 429).length,
-			overruns: bucketOverruns(times, 'heavy', timeScale),
 			firstSecondSubmissions: times.filter((t) => t - first < 1000).length,
 			rowsSubmittedOnce: expected.filter((e) => submitted.get(e) === 1).length,
 			rowsSubmittedTwice: expected.filter((e) => (submitted.get(e) ?? 0) > 1).length,
