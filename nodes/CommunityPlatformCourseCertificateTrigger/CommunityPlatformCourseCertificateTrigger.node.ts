@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { triggerHint } from '../shared/builderHints';
 import { courseCertificatesFeed } from '../shared/feeds/courseCertificates';
-import { holdBackNotice, maxItemsPerPoll, startFrom, triggerCollection } from '../shared/feeds/descriptions';
+import { emit, holdBackNotice, maxItemsPerPoll, startFrom, triggerCollection } from '../shared/feeds/descriptions';
 import { pollFeed } from '../shared/feeds/engine';
 import { courseIdsFilter } from '../shared/feeds/filters';
 
@@ -14,7 +14,7 @@ export class CommunityPlatformCourseCertificateTrigger implements INodeType {
 		icon: { light: 'file:../shared/communityPlatform.svg', dark: 'file:../shared/communityPlatform.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"Certificates: " + $parameter["events"].join(", ")}}',
+		subtitle: '={{"Certificates: " + ($parameter["emit"] === "everyChange" ? "every change" : $parameter["events"].join(", "))}}',
 		description: 'Starts the workflow when a course certificate is issued, revoked or expires',
 		defaults: { name: 'Community Platform Course Certificate Trigger' },
 		polling: true,
@@ -23,11 +23,13 @@ export class CommunityPlatformCourseCertificateTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'communityPlatformApi', required: true }],
 		properties: [
+			emit,
 			{
 				displayName: 'Trigger On',
 				name: 'events',
 				type: 'multiOptions',
 				required: true,
+				displayOptions: { show: { emit: ['chosenChanges'] } },
 				options: [
 					{ name: 'Issued', value: 'issued', description: 'A certificate was issued (issuedAt)' },
 					{

@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { triggerHint } from '../shared/builderHints';
 import { courseEnrollmentsFeed } from '../shared/feeds/courseEnrollments';
-import { holdBackNotice, maxItemsPerPoll, startFrom, triggerCollection } from '../shared/feeds/descriptions';
+import { emit, holdBackNotice, maxItemsPerPoll, startFrom, triggerCollection } from '../shared/feeds/descriptions';
 import { pollFeed } from '../shared/feeds/engine';
 import { courseIdsFilter } from '../shared/feeds/filters';
 
@@ -14,7 +14,7 @@ export class CommunityPlatformCourseEnrollmentTrigger implements INodeType {
 		icon: { light: 'file:../shared/communityPlatform.svg', dark: 'file:../shared/communityPlatform.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"Enrollments: " + $parameter["events"].join(", ")}}',
+		subtitle: '={{"Enrollments: " + ($parameter["emit"] === "everyChange" ? "every change" : $parameter["events"].join(", "))}}',
 		description:
 			'Starts the workflow when a member enrolls in a course, completes it, or the enrollment is cancelled or reset',
 		defaults: { name: 'Community Platform Course Enrollment Trigger' },
@@ -24,11 +24,13 @@ export class CommunityPlatformCourseEnrollmentTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'communityPlatformApi', required: true }],
 		properties: [
+			emit,
 			{
 				displayName: 'Trigger On',
 				name: 'events',
 				type: 'multiOptions',
 				required: true,
+				displayOptions: { show: { emit: ['chosenChanges'] } },
 				options: [
 					{ name: 'Enrolled', value: 'enrolled', description: 'A member enrolled in a course (enrolledAt)' },
 					{ name: 'Completed', value: 'completed', description: 'A member completed a course (completedAt)' },

@@ -2,7 +2,7 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { triggerHint } from '../shared/builderHints';
-import { holdBackNotice, maxItemsPerPoll, startFrom, triggerCollection } from '../shared/feeds/descriptions';
+import { emit, holdBackNotice, maxItemsPerPoll, startFrom, triggerCollection } from '../shared/feeds/descriptions';
 import { pollFeed } from '../shared/feeds/engine';
 import { eventAttendeesFeed } from '../shared/feeds/eventAttendees';
 import { getFeedEvents } from '../shared/triggers/feedEvents';
@@ -14,7 +14,7 @@ export class CommunityPlatformEventAttendeeTrigger implements INodeType {
 		icon: { light: 'file:../shared/communityPlatform.svg', dark: 'file:../shared/communityPlatform.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"Attendees: " + $parameter["events"].join(", ")}}',
+		subtitle: '={{"Attendees: " + ($parameter["emit"] === "everyChange" ? "every change" : $parameter["events"].join(", "))}}',
 		description: 'Starts the workflow when someone registers for an event, cancels, joins it or is checked in',
 		defaults: { name: 'Community Platform Event Attendee Trigger' },
 		polling: true,
@@ -23,11 +23,13 @@ export class CommunityPlatformEventAttendeeTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'communityPlatformApi', required: true }],
 		properties: [
+			emit,
 			{
 				displayName: 'Trigger On',
 				name: 'events',
 				type: 'multiOptions',
 				required: true,
+				displayOptions: { show: { emit: ['chosenChanges'] } },
 				options: [
 					{
 						name: 'Registered',

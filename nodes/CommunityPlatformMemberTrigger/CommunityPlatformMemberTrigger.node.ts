@@ -2,7 +2,7 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { triggerHint } from '../shared/builderHints';
-import { holdBackNotice, maxItemsPerPoll, startFrom, triggerCollection } from '../shared/feeds/descriptions';
+import { emit, holdBackNotice, maxItemsPerPoll, startFrom, triggerCollection } from '../shared/feeds/descriptions';
 import { pollFeed } from '../shared/feeds/engine';
 import { membersFeed } from '../shared/feeds/members';
 
@@ -13,7 +13,7 @@ export class CommunityPlatformMemberTrigger implements INodeType {
 		icon: { light: 'file:../shared/communityPlatform.svg', dark: 'file:../shared/communityPlatform.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"Members: " + $parameter["events"].join(", ")}}',
+		subtitle: '={{"Members: " + ($parameter["emit"] === "everyChange" ? "every change" : $parameter["events"].join(", "))}}',
 		description: 'Starts the workflow when a member joins, changes, is deactivated or is removed',
 		defaults: { name: 'Community Platform Member Trigger' },
 		polling: true,
@@ -22,11 +22,13 @@ export class CommunityPlatformMemberTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'communityPlatformApi', required: true }],
 		properties: [
+			emit,
 			{
 				displayName: 'Trigger On',
 				name: 'events',
 				type: 'multiOptions',
 				required: true,
+				displayOptions: { show: { emit: ['chosenChanges'] } },
 				options: [
 					{
 						name: 'New Member',

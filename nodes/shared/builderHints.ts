@@ -27,6 +27,10 @@ export function triggerHint(items: string): IBuilderHint {
 	};
 }
 
+export const emitHint = hint(
+	'everyChange keeps a copy in sync: every row version once, syncAction upsert or delete by id. With Start From Beginning.',
+);
+
 export const startFromHint = hint(
 	'Now emits nothing at the first poll, only later changes. Beginning or Date also emit changes already made.',
 );

@@ -1,7 +1,35 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { startFromHint } from '../builderHints';
+import { emitHint, startFromHint } from '../builderHints';
 import { collection } from '../parameters/fields';
+
+/**
+ * What a trigger emits: the change kinds chosen in Trigger On (the default), or every change of
+ * its feed, for keeping a copy in sync (docs/sync.md). First in each trigger; its Trigger On shows
+ * only with Chosen Changes.
+ */
+export const emit: INodeProperties = {
+	displayName: 'Emit',
+	name: 'emit',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'Chosen Changes',
+			value: 'chosenChanges',
+			description: 'One item per change of the kinds chosen in Trigger On',
+		},
+		{
+			name: 'Every Change (Keep a Copy in Sync)',
+			value: 'everyChange',
+			description:
+				'Every new version of every row and every deletion, each once, in feed order; syncAction says "upsert" or "delete" by ID',
+		},
+	],
+	default: 'chosenChanges',
+	description: 'Whether to emit only the kinds of change chosen below, or every change, to keep an external copy in sync',
+	builderHint: emitHint,
+};
 
 /** Where a trigger starts reading its feed. */
 export const startFrom: INodeProperties[] = [

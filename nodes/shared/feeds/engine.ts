@@ -31,6 +31,8 @@ interface Settings<K extends string> {
 	/** The Start From setting as stored with the state: "now", "beginning" or the ISO date. */
 	startFrom: string;
 	origin: number | undefined;
+	/** Emit = Every Change: every new version of every row in scope, and every tombstone, for a copy. */
+	everyChange: boolean;
 	events: K[];
 	maxItems: number;
 	scope: FeedScope<K>;
@@ -56,7 +58,8 @@ function readSettings<K extends string>(ctx: IPollFunctions, feed: FeedDefinitio
 		startFrom = startDate;
 		origin = toMs(startDate);
 	}
-	const rawEvents = ctx.getNodeParameter('events', [...feed.kinds]) as unknown;
+	const everyChange = ctx.getNodeParameter('emit', 'chosenChanges') === 'everyChange';
+	const rawEvents = everyChange ? feed.kinds : (ctx.getNodeParameter('events', [...feed.kinds]) as unknown);
 	const chosen = (Array.isArray(rawEvents) ? rawEvents : String(rawEvents).split(',')).map((kind) => String(kind).trim());
 	const events = feed.kinds.filter((kind) => chosen.includes(kind));
 	if (events.length === 0) {
@@ -71,7 +74,7 @@ function readSettings<K extends string>(ctx: IPollFunctions, feed: FeedDefinitio
 		0,
 		{ maxItemsPerPoll: 'Max Items per Poll' },
 	);
-	return { startFrom, origin, events, maxItems: maxItemsPerPoll, scope: feed.scope(ctx) };
+	return { startFrom, origin, everyChange, events, maxItems: maxItemsPerPoll, scope: feed.scope(ctx) };
 }
 
 function isInvalidCursor(error: unknown): boolean {
@@ -149,9 +152,8 @@ function classify<K extends string>(
 	context: { beforeStart: boolean; readToBefore: number | undefined },
 ): Array<Fired<K>> | undefined {
 	if (row.removed === true) {
-		if (!feed.removedKind) return undefined;
 		state.rememberRow(id, updatedAt);
-		return [{ kind: feed.removedKind, at: toMs(row.removedAt) ?? updatedAt }];
+		return feed.removedKind ? [{ kind: feed.removedKind, at: toMs(row.removedAt) ?? updatedAt }] : undefined;
 	}
 	if (!settings.scope.inScope(row)) return undefined;
 	const lastSeen = state.recent.get(id);
@@ -171,6 +173,12 @@ function classify<K extends string>(
 	return fired;
 }
 
+/** The change kinds a row fired, in the order they happened (ties in lifecycle order). */
+function inOrder<K extends string>(feed: FeedDefinition<K>, fired: Array<Fired<K>>): K[] {
+	fired.sort((a, b) => a.at - b.at || feed.kinds.indexOf(a.kind) - feed.kinds.indexOf(b.kind));
+	return fired.map((f) => f.kind);
+}
+
 /**
  * The item for a row that fired: the row, its change kinds in the order they happened, the
  * last chosen one as `changeType`, and a stable `changeKey`. Undefined when none was chosen.
@@ -182,8 +190,7 @@ function itemOf<K extends string>(
 	{ id }: RowKey,
 	fired: Array<Fired<K>>,
 ): INodeExecutionData | undefined {
-	fired.sort((a, b) => a.at - b.at || feed.kinds.indexOf(a.kind) - feed.kinds.indexOf(b.kind));
-	const changeTypes = fired.map((f) => f.kind);
+	const changeTypes = inOrder(feed, fired);
 	const chosen = changeTypes.filter((kind) => settings.events.includes(kind) && !settings.scope.suppress(row, kind));
 	if (chosen.length === 0) return undefined;
 	return {
@@ -197,10 +204,35 @@ function itemOf<K extends string>(
 }
 
 /**
+ * Emit = Every Change: the item for every new version of a row in scope, and for every tombstone
+ * (which carries no field a filter could test), whatever kinds it shows. `syncAction` says what
+ * a copy does with it, keyed on `id`: "upsert" the row, or "delete" it.
+ */
+function syncItemOf<K extends string>(
+	feed: FeedDefinition<K>,
+	settings: Settings<K>,
+	row: IDataObject,
+	{ id }: RowKey,
+	fired: Array<Fired<K>> | undefined,
+): INodeExecutionData | undefined {
+	const removed = row.removed === true;
+	if (!removed && !settings.scope.inScope(row)) return undefined;
+	return {
+		json: {
+			syncAction: removed ? 'delete' : 'upsert',
+			...row,
+			changeTypes: inOrder(feed, fired ?? []),
+			changeKey: `${id}:${String(row.updatedAt)}`,
+		},
+	};
+}
+
+/**
  * One row, in steps: the read position moves past it; a duplicate stops there; it is
  * classified (and remembered); a change made before the start point stops there (Start From =
  * Now reads from a little before activation, and a restart after an invalid cursor reads back a
- * little); otherwise it becomes an item if it fired a chosen change kind.
+ * little); otherwise it becomes an item if it fired a chosen change kind, or, with Emit = Every
+ * Change, whatever it fired.
  */
 function processRow<K extends string>(
 	feed: FeedDefinition<K>,
@@ -216,8 +248,9 @@ function processRow<K extends string>(
 	if (state.isDuplicate(key.id, key.updatedAt)) return undefined;
 	const beforeStart = state.beforeStart(key.updatedAt);
 	const fired = classify(feed, settings, state, row, key, { beforeStart, readToBefore });
-	if (fired === undefined || beforeStart) return undefined;
-	return itemOf(feed, settings, row, key, fired);
+	if (beforeStart) return undefined;
+	if (settings.everyChange) return syncItemOf(feed, settings, row, key, fired);
+	return fired === undefined ? undefined : itemOf(feed, settings, row, key, fired);
 }
 
 interface DrainLimits {
