@@ -81,7 +81,12 @@ describe("n8n's editor with the package", () => {
 	async function openActionNode(parameters: Record<string, unknown>): Promise<string[]> {
 		const wf = await e2e.importWorkflow(actionWorkflow(`UI ${parameters.resource}.${parameters.operation}`, parameters));
 		await page.goto(`${e2e.n8n.url}/workflow/${wf.id}`);
-		await page.locator('[data-test-id="canvas-node"]', { hasText: 'Community Platform' }).dblclick();
+		return await openNode('Community Platform', parameters);
+	}
+
+	/** Opens the parameter panel of the node so named on the canvas shown, set to `parameters`; as openActionNode. */
+	async function openNode(name: string, parameters: Record<string, unknown>): Promise<string[]> {
+		await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).dblclick();
 		await page.locator('[data-test-id="node-parameters"] label[for="operation"]').waitFor();
 		const expected = expectedFields(parameters);
 		const mapper = expected.find((p) => p.type === 'resourceMapper')?.name;
@@ -172,12 +177,22 @@ describe("n8n's editor with the package", () => {
 		await expect(page.locator('[data-test-id="canvas-node"]', { hasText: 'Add a member to a club' }).count()).resolves.toBe(1);
 	});
 
-	// Forty parameter panels, one after another: about 290 s on 2 cores (see docs/DEVELOPMENT.md).
+	// Forty parameter panels, one after another, in one workflow with a node for each: the editor
+	// is loaded once (a page load takes seconds on 2 cores; a panel opens in about one).
 	it('every resource and operation: the fields its description shows, in order, with issues on required fields only', async () => {
+		const single = actionWorkflow('UI every operation', {});
+		const [start, template] = single.nodes;
+		const nodes = OPERATIONS.map((key, i) => {
+			const [resource, operation] = key.split('.');
+			const id = `00000000-0000-4000-8000-${String(100 + i).padStart(12, '0')}`;
+			return { ...template, id, name: `UI ${key}`, position: [(i % 8) * 240, 200 + Math.floor(i / 8) * 200] as [number, number], parameters: { resource, operation } };
+		});
+		const wf = await e2e.importWorkflow({ ...single, nodes: [start, ...nodes], connections: {} });
+		await page.goto(`${e2e.n8n.url}/workflow/${wf.id}`);
 		const problems: string[] = [];
 		for (const key of OPERATIONS) {
 			const [resource, operation] = key.split('.');
-			const shown = await openActionNode({ resource, operation });
+			const shown = await openNode(`UI ${key}`, { resource, operation });
 			const expected = expectedFields({ resource, operation });
 			const names = expected.map((p) => p.name);
 			if (JSON.stringify(shown) !== JSON.stringify(names)) problems.push(`${key}: shows [${shown.join(', ')}], its description [${names.join(', ')}]`);
@@ -189,6 +204,8 @@ describe("n8n's editor with the package", () => {
 			}
 			if (key === 'member.getByEmail') await shot(page, 'member-get-by-email');
 			if (key === 'member.update') await shot(page, 'member-update-profile-answers');
+			await page.keyboard.press('Escape');
+			await page.locator('[data-test-id="node-parameters"]').waitFor({ state: 'detached' });
 		}
 		expect(problems).toEqual([]);
 	}, 600_000);
