@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { createDataTablesFor, usesDataTables } from './dataTables.cjs';
 import { CREDENTIAL_NAME, CREDENTIAL_TYPE } from './harness.cjs';
 import { linkedExamples, readReadme, readmeSection } from './readme.cjs';
 import { N8nClient, waitForExecution, type WorkflowJson } from '../../tools/n8n/n8n.cjs';
@@ -150,6 +151,8 @@ describe('npm run dev', () => {
 			const rt = ensureRuntime();
 			const json = JSON.parse(readFileSync(join(REPO_DIR, example), 'utf8')) as WorkflowJson;
 			const wf = await asTheEditorImports(client, json);
+			// The data tables an example writes to, created first as its note tells the user to.
+			if (usesDataTables(wf)) await createDataTablesFor(client, wf);
 			const created = await client.createWorkflow(wf);
 			const ours = wf.nodes.filter((n) => n.type.startsWith(`${PACKAGE_NAME}.`));
 			expect(ours.length).toBeGreaterThan(0);
