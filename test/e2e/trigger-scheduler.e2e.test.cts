@@ -17,8 +17,7 @@
  *   test/node/triggers.test.cts and the pacer's tests, and under load by the queue-mode suite.)
  * - A dormant member deactivated after the start fires Member Deactivated once, on the legacy
  *   scheduler: which kind a row fires is the trigger's own reading of the feed, whatever runs the
- *   poll; on the durable scheduler trigger-correctness.e2e's Start From = Now case fires Member
- *   Deactivated through the same code.
+ *   poll (the durable run keeps to what the scheduler changes: polls, restarts, saves, budgets).
  *
  * With CPN_N8N_SCHEDULER=durable the harness runs n8n on its durable scheduler (see harness.cts).
  */

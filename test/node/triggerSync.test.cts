@@ -11,6 +11,8 @@ import { CommunityPlatformCourseCertificateTrigger } from '../../nodes/Community
 import { CommunityPlatformCourseEnrollmentTrigger } from '../../nodes/CommunityPlatformCourseEnrollmentTrigger/CommunityPlatformCourseEnrollmentTrigger.node';
 import { CommunityPlatformEventAttendeeTrigger } from '../../nodes/CommunityPlatformEventAttendeeTrigger/CommunityPlatformEventAttendeeTrigger.node';
 import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatformMemberTrigger/CommunityPlatformMemberTrigger.node';
+import { triggerOutput } from '../../nodes/shared/triggers/outputs';
+import { validatorOf } from '../../tools/n8n/outputSchemas.cjs';
 import { expectFeed, pollUntilQuiet, serveFeed, TriggerUnderTest } from '../helpers/pollHarness.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
@@ -114,6 +116,9 @@ describe.each(FEEDS)('Emit = Every Change on the $name feed', (c) => {
 			expect(Array.isArray(changeTypes)).toBe(true);
 		});
 		expect(seen.filter((item) => item.syncAction === 'delete')).toHaveLength(43);
+		// Every item, tombstones included, matches the output schema the trigger declares.
+		const validate = validatorOf(triggerOutput(c.node().description.name));
+		expect(seen.filter((item) => !validate(item)).map((item) => `${keyOf(item)}: ${JSON.stringify(validate.errors)}`)).toEqual([]);
 	});
 
 	it('a row delivered again, or an older version of it, is dropped; a newer version is emitted', async () => {

@@ -1,6 +1,6 @@
 /**
  * What the four polling triggers emit (spec: Change-feed row; Change feeds): one item per feed
- * row that fired a chosen change, the row as the feed answers it plus what the feed engine adds
+ * row that fired a chosen change (or, with Emit = Every Change, per new row version), the row as the feed answers it plus what the feed engine adds
  * (engine.ts, itemOf): which change fired, every change the row shows, and a stable key.
  * The members and event attendees feeds' rows are the member and attendee records (records.ts)
  * with more fields.
@@ -12,8 +12,10 @@ import { boolean, dateTime, extend, list, object, oneOf, string, url, type JsonS
 /** Fields every feed row carries (spec: Change-feed row). */
 const rowFields = {
 	removed: boolean('True only for a deleted record'),
+	removedAt: dateTime('When the record was deleted (deleted records only)'),
 	updatedAt: dateTime('When the row last changed'),
 };
+/** A deleted record is a tombstone on every feed (with Emit = Every Change each is emitted): only these are sure. */
 const ROW_REQUIRED = ['id', 'removed', 'updatedAt'];
 
 /**
@@ -36,13 +38,13 @@ export const memberFeedRow = object(
 
 /** An event attendees feed row: the attendee, its event, and when it was cancelled. */
 export const attendeeFeedRow = extend(
-	object({ id: string('The registration ID (attendeeId)'), ...attendee.properties }, attendee.required),
+	object({ id: string('The registration ID (attendeeId)'), ...attendee.properties }, []),
 	{
 		eventId: string('The event ID'),
 		cancelledAt: string('When the registration was cancelled (ISO 8601); empty unless cancelled'),
 		...rowFields,
 	},
-	['eventId', 'cancelledAt', ...ROW_REQUIRED],
+	ROW_REQUIRED,
 );
 
 /** A course enrollments feed row (one per enrollment; a re-enrollment after a reset is a new one). */
@@ -66,7 +68,7 @@ export const enrollmentFeedRow = object(
 		score: string('Score; may be empty'),
 		...rowFields,
 	},
-	['userId', 'courseId', 'terminatedAt', 'completedAt', ...ROW_REQUIRED],
+	ROW_REQUIRED,
 	'A course enrollment',
 );
 
@@ -90,19 +92,23 @@ export const certificateFeedRow = object(
 		revocationReason: string('Why it was revoked; empty unless revoked'),
 		...rowFields,
 	},
-	['certificateId', 'userId', 'courseId', 'expiryDate', ...ROW_REQUIRED],
+	ROW_REQUIRED,
 	'A course certificate',
 );
 
-/** One item a feed trigger emits: the row, and what the feed engine adds to it. */
+/**
+ * One item a feed trigger emits: the row, and what the feed engine adds to it (engine.ts, itemOf
+ * and syncItemOf): `changeType` with Emit = Chosen Changes, `syncAction` with Emit = Every Change.
+ */
 export function feedItem<K extends string>(feed: FeedDefinition<K>, row: JsonSchema): JsonSchema {
 	return extend(
 		row,
 		{
-			changeType: oneOf(feed.kinds, 'The change that fired: the latest of those chosen in Trigger On'),
+			syncAction: oneOf(['upsert', 'delete'], 'Emit = Every Change only: upsert the row by its ID, or delete the row with that ID'),
+			changeType: oneOf(feed.kinds, 'Emit = Chosen Changes only: the change that fired, the latest of those chosen in Trigger On'),
 			changeTypes: list(oneOf(feed.kinds), 'Every change the row shows, in the order they happened, chosen or not'),
 			changeKey: string('The row ID and its updatedAt: the same for the same change, to drop repeats'),
 		},
-		['changeType', 'changeTypes', 'changeKey'],
+		['changeTypes', 'changeKey'],
 	);
 }
