@@ -3,7 +3,7 @@
 # names everything missing at once, with how to get it on Debian/Ubuntu and on macOS:
 #   Node 24     node 24 or newer on PATH, or a Linux (x64, arm64) where scripts/with-node24.sh
 #               downloads it
-#   PostgreSQL  13 or newer (the queue-mode suite): the folder holding initdb, postgres and
+#   PostgreSQL  13 or newer (the queue-mode suite, the opt-out sync e2e): the folder holding initdb, postgres and
 #               createdb, from the first of: $CPN_PG_BIN_DIR; initdb on PATH (symlinks
 #               followed); `pg_config --bindir`; the newest <version>/bin under Debian's
 #               /usr/lib/postgresql ($CPN_PG_VERSIONS_DIR, for tests)

@@ -62,7 +62,7 @@ const SEARCHES: Array<[string, string]> = [
  */
 const HINTED = [
 	`${ACTION} node`,
-	...TRIGGERS.flatMap((t) => [`${t} node`, `${t} startFrom`]),
+	...TRIGGERS.flatMap((t) => [`${t} node`, `${t} emit`, `${t} startFrom`]),
 	...['createOrUpdateMany', 'createOrUpdate', 'getByEmail', 'get', 'createMany', 'updateMany'].map((op) => `${ACTION} member.${op} option`),
 	...['addMembersBatch', 'getApplicationRequests'].map((op) => `${ACTION} club.${op} option`),
 	`${ACTION} club`,
@@ -160,6 +160,7 @@ describe("n8n's MCP workflow builder with the package", () => {
 			const defs = await definition(trigger);
 			const events = types.get(trigger)!.properties.find((p) => p.name === 'events')!;
 			expect(defs).toContain(`events?: Array<${(events.options as Array<{ value: string }>).map((o) => `'${o.value}'`).join(' | ')}>;`);
+			expect(defs).toContain("emit?: 'chosenChanges' | 'everyChange';");
 			expect(defs).toContain("startFrom?: 'now' | 'beginning' | 'date';");
 			expect(defs).toMatch(/\n {4}startDate: string/);
 			expect(defs).toContain('communityPlatformApi: CredentialReference;');
