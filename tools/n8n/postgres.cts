@@ -11,7 +11,7 @@
  * (a contributor, GitHub's runner) they run as that user, who owns the folder; the cluster's
  * superuser is named `postgres` either way (initdb -U).
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ManagedProcess, freePort } from './processes.cjs';
@@ -82,6 +82,27 @@ export class Postgres {
 			rmSync(dir, { recursive: true, force: true });
 			throw err;
 		}
+	}
+
+	/** Creates another database on this server (for a test's own tables). */
+	createDatabase(name: string): void {
+		run('createdb', ['-h', this.host, '-p', String(this.port), '-U', this.user, name]);
+	}
+
+	/**
+	 * Runs SQL on a database of this server with psql (stops at the first error) and returns what
+	 * it prints: unaligned, tuples only, one row a line. Asynchronous: the test process may be
+	 * serving the sandbox meanwhile.
+	 */
+	async psql(database: string, sql: string): Promise<string> {
+		const [command, argv] = asPostgres('psql', ['-h', this.host, '-p', String(this.port), '-U', this.user, '-d', database, '-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1']);
+		return await new Promise((resolve, reject) => {
+			const child = execFile(command, argv, { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 }, (error, stdout, stderr) => {
+				if (error) reject(new Error(`psql failed: ${error.message}\n${stderr}`));
+				else resolve(stdout);
+			});
+			child.stdin?.end(sql);
+		});
 	}
 
 	/** n8n's settings for this database. */
