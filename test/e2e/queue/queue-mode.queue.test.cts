@@ -10,13 +10,18 @@
  * 3. Triggers: the Member and Event Attendee triggers active on main while the workers run
  *    executions; a worker is killed (SIGKILL) and restarted; every change made before, during
  *    and after is delivered exactly once.
+ * 4. Keeping a copy in PostgreSQL: examples/community-copy-postgres.json and .sql, all four feeds
+ *    from the beginning while every kind of change is made, through 5xx and 429 bursts, a cursor
+ *    format change and a clean restart of main; the copy equals the sandbox row for row (the
+ *    members' answers after the workflow's daily re-read).
  * Figures are printed for each run (requests, 429s, wall time, ratio to the tier minimum).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TIER_LIMITS } from '../../../tools/sandbox/rateLimit.cjs';
-import { actionWorkflow, readWorkflowFile } from '../harness.cjs';
+import { ACTION_NODE_TYPE, actionWorkflow, readWorkflowFile } from '../harness.cjs';
 import type { NodeItem } from '../../../tools/n8n/n8n.cjs';
 import { QueueStack } from '../../../tools/n8n/queue.cjs';
+import { COPY_WORKFLOW, FeedChanges, compareCopy, copySizes, createCopyDatabase, describeCopy, feedStatusesSince, feedsReadToTheEnd, lastRequestId } from './copy.cjs';
 import { describeRun, runQueueReads, runQueueWrites } from './load.cjs';
 
 const TIME_SCALE = 10;
@@ -244,6 +249,109 @@ describe('queue mode: a main instance and two workers on PostgreSQL and Redis', 
 		expect([...got.keys()].filter((key) => made.has(key)).sort()).toEqual([...expected].sort());
 		await e2e.client.deactivateWorkflow(wf.id);
 	});
+
+	it('keeps a copy in PostgreSQL (examples/community-copy-postgres.json): every change on all four feeds, through faults, a cursor change and a restart of main', async () => {
+		const started = Date.now();
+		const { sandbox, e2e, postgres } = stack;
+		const startMark = lastRequestId(sandbox);
+		const database = 'community_copy';
+		await createCopyDatabase(postgres, database);
+		const pgCredential = await e2e.client.createCredential('Copy database', 'postgres', {
+			host: postgres.host,
+			port: postgres.port,
+			database,
+			user: postgres.user,
+			password: 'postgres',
+			ssl: 'disable',
+		});
+		const json = readWorkflowFile(COPY_WORKFLOW);
+		for (const node of json.nodes) {
+			if (node.credentials?.postgres) node.credentials.postgres = { id: pgCredential.id, name: pgCredential.name };
+			// The daily re-read runs when the test says so below, never on its own during the test.
+			if (node.type === 'n8n-nodes-base.scheduleTrigger') node.parameters.rule = { interval: [{ field: 'days', triggerAtHour: (new Date().getUTCHours() + 12) % 24 }] };
+		}
+		const reRead = json.nodes.find((n) => n.type === 'n8n-nodes-base.scheduleTrigger')!.name;
+		const wf = await e2e.activateWorkflow(json);
+		const executions = async () => e2e.client.listExecutions(wf.id);
+
+		// While the first copy is made (the whole of each feed, from the beginning): changes, a 5xx
+		// burst, a 429 burst. n8n publishes the workflow once the first poll of each trigger has
+		// returned (its activation poll, up to Max Items per Poll rows).
+		const { feeds: firstCopy } = await copySizes(postgres, database, sandbox);
+		const changes = new FeedChanges(sandbox);
+		await changes.round('first copy');
+		await sandbox.adminRequest('POST', 'faults', { status: 503, times: 6, match: { method: 'GET', pathPrefix: '/incremental/' } });
+		await e2e.client.waitUntilPublished(wf.id, undefined, 120_000);
+		const publishedAt = Date.now();
+		await changes.round('429 burst');
+		await sandbox.adminRequest('POST', 'faults', { status: 429, times: 8, retryAfterSec: 2, match: { method: 'GET', pathPrefix: '/incremental/' } });
+		// A clean restart of main once the first copy is in (main waits for the executions running on
+		// the workers; the suite gives it 10 s), changes made while it is down, then a new cursor
+		// format: every cursor the triggers hold is refused.
+		await waitFor('the first copy', 120_000, async () => {
+			const { copy } = await copySizes(postgres, database, sandbox);
+			return copy.every((n, i) => n >= firstCopy[i]) && (await executions()).every((e) => FINISHED.includes(e.status));
+		});
+		const copiedAt = Date.now();
+		const stopped = e2e.n8n.process;
+		await e2e.restartN8n(() => changes.round('main down'));
+		const restartedAt = Date.now();
+		expect(stopped.text).not.toMatch(/Shutdown timed out/);
+		const bumpMark = lastRequestId(sandbox);
+		await sandbox.invalidateCursors();
+		await changes.round('new cursor format');
+
+		// Every change visible, then read to the end of each feed, and every execution over.
+		await sandbox.advanceClock(HOLD_BACK_PLUS);
+		const mark = lastRequestId(sandbox);
+		await waitFor('each feed read to its end', 180_000, () => feedsReadToTheEnd(sandbox, mark));
+		await waitFor('every execution finished', 120_000, async () => (await executions()).every((e) => FINISHED.includes(e.status)));
+		const drainedAt = Date.now();
+		const copy = await compareCopy(postgres, database, sandbox);
+		const statuses = feedStatusesSince(sandbox, startMark);
+		const deadlocks = postgres.process.text.match(/deadlock detected/g)?.length ?? 0;
+		const at = (t: number) => `${((t - started) / 1000).toFixed(0)} s`;
+		report(
+			`sync: ${changes.made} changes in 4 rounds (${changes.answerEdits.length} answer-only edits); published at ${at(publishedAt)}, first copy in at ${at(copiedAt)}, main restarted at ${at(restartedAt)}, ` +
+				`drained at ${at(drainedAt)}; feed reads by status ${JSON.stringify(statuses)}; ${deadlocks} deadlocks in PostgreSQL (retried)\n        ${describeCopy(copy)}`,
+		);
+		// The bursts were all answered to the triggers, and each trigger met the new cursor format.
+		expect(await sandbox.adminRequest('GET', 'faults')).toEqual([]);
+		for (const [feed, byStatus] of Object.entries(feedStatusesSince(sandbox, bumpMark))) expect({ feed, refused: byStatus[400] > 0 }).toEqual({ feed, refused: true });
+		for (const f of copy) {
+			expect({ table: f.table, missing: f.missing, extra: f.extra, stale: f.stale }).toEqual({ table: f.table, missing: [], extra: [], stale: [] });
+			expect(f.live).toBeGreaterThan(0);
+		}
+		// Only the answers the feed did not bring are behind: those of the members edited that way.
+		const [members] = copy;
+		expect(members.answersNotInFeed).toEqual([...changes.answerEdits].sort());
+		expect(members.staleAnswers).toEqual(members.answersNotInFeed);
+		expect(members.deleted).toBeGreaterThanOrEqual(4);
+
+		// The daily re-read, once: afterwards nothing is stale.
+		const run = await e2e.n8n.waitForExecution(await e2e.client.startManualRun(wf.id, reRead), 180_000);
+		expect({ status: run.status, error: run.error?.message }).toEqual({ status: 'success', error: undefined });
+		const after = await compareCopy(postgres, database, sandbox);
+		const read = json.nodes.find((n) => n.type === ACTION_NODE_TYPE)!.name;
+		report(`sync: after the re-read (${run.output[read]?.length ?? 0} members read), ${at(Date.now())} in all\n        ${describeCopy(after)}`);
+		for (const f of after) {
+			expect({ table: f.table, missing: f.missing, extra: f.extra, stale: f.stale, staleAnswers: f.staleAnswers }).toEqual({ table: f.table, missing: [], extra: [], stale: [], staleAnswers: [] });
+		}
+
+		// No execution failed in a Postgres node (a poll that a 5xx burst failed would show as its trigger's error).
+		const failed = [];
+		for (const summary of (await executions()).filter((e) => e.status !== 'success')) {
+			const result = await e2e.n8n.getExecution(String(summary.id));
+			failed.push({ id: summary.id, status: summary.status, nodes: Object.keys(result.nodeErrors), error: result.error?.message });
+		}
+		const all = await executions();
+		report(`sync: ${all.length} executions, not successful: ${JSON.stringify(failed)}`);
+		// All of them listed (n8n lists 100 at most).
+		expect(all.length).toBeLessThan(100);
+		const postgresNodes = json.nodes.filter((n) => n.type === 'n8n-nodes-base.postgres').map((n) => n.name);
+		expect(failed.filter((f) => f.nodes.some((name) => postgresNodes.includes(name)))).toEqual([]);
+		await e2e.client.deactivateWorkflow(wf.id);
+	}, 360_000);
 });
 
 async function waitFor(what: string, timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
