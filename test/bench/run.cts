@@ -714,7 +714,7 @@ async function scenario7(): Promise<Row[]> {
 				ratio: writes.ratio,
 				note:
 					`time scale 1; ${writes.failed} failed executions; executions per worker ${workers(writes)}; ${writes.submissions} submissions ` +
-					`(${writes.acceptedSubmissions} accepted, ${writes.rejectedSubmissions} answered 429), ${writes.overruns} beyond the Heavy bucket (target 0); ` +
+					`(${writes.acceptedSubmissions} accepted, ${writes.rejectedSubmissions} answered 429); ` +
 					`${rowsOnce ? 'every row created once' : `rows: ${writes.rowsSubmittedOnce} once, ${writes.rowsSubmittedTwice} twice, ${writes.rowsNeverSubmitted} never`}; 429s ${share(writes)}`,
 			},
 		];
