@@ -136,6 +136,7 @@ describe('the README, for a first reader', () => {
 			'Quick start',
 			'Operations',
 			'Triggers',
+			'Keep a copy in sync',
 			'Batches and Create or Update',
 			'AI agents',
 			'Compatibility',

@@ -36,9 +36,9 @@ function operationOf(label: string): { resource: string; operation: string } {
 describe('the tool descriptions the README quotes', () => {
 	const quoted = quotes(readmeSection('AI agents', readReadme()));
 
-	it('are five, each of a different operation', () => {
-		expect(quoted).toHaveLength(5);
-		expect(new Set(quoted.map((q) => q.label)).size).toBe(5);
+	it('are three, each of a different operation', () => {
+		expect(quoted).toHaveLength(3);
+		expect(new Set(quoted.map((q) => q.label)).size).toBe(3);
 	});
 
 	it.each(quoted.map((q) => [q.label, q.text]))('%s is quoted as an agent reads it now', (label, text) => {

@@ -11,6 +11,7 @@ import { CommunityPlatformCourseCertificateTrigger } from '../../nodes/Community
 import { CommunityPlatformCourseEnrollmentTrigger } from '../../nodes/CommunityPlatformCourseEnrollmentTrigger/CommunityPlatformCourseEnrollmentTrigger.node';
 import { CommunityPlatformEventAttendeeTrigger } from '../../nodes/CommunityPlatformEventAttendeeTrigger/CommunityPlatformEventAttendeeTrigger.node';
 import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatformMemberTrigger/CommunityPlatformMemberTrigger.node';
+import { defaultsOf, outputFor } from '../../nodes/shared/output/schema';
 import { triggerOutput } from '../../nodes/shared/triggers/outputs';
 import { validatorOf } from '../../tools/n8n/outputSchemas.cjs';
 import { expectFeed, pollUntilQuiet, serveFeed, TriggerUnderTest } from '../helpers/pollHarness.cjs';
@@ -117,7 +118,8 @@ describe.each(FEEDS)('Emit = Every Change on the $name feed', (c) => {
 		});
 		expect(seen.filter((item) => item.syncAction === 'delete')).toHaveLength(43);
 		// Every item, tombstones included, matches the output schema the trigger declares.
-		const validate = validatorOf(triggerOutput(c.node().description.name));
+		const { name, properties } = c.node().description;
+		const validate = validatorOf(outputFor(triggerOutput(name), defaultsOf(properties)));
 		expect(seen.filter((item) => !validate(item)).map((item) => `${keyOf(item)}: ${JSON.stringify(validate.errors)}`)).toEqual([]);
 	});
 
