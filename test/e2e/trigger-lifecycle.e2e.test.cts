@@ -14,7 +14,7 @@
  *    poll is in flight, with changes made throughout: every change arrives exactly once, and the
  *    feed never has two requests of the trigger in flight at once.
  * 4. A hanging API: in a workflow with a Member Trigger and an Event Attendee Trigger, the
- *    members feed holds every request open, unanswered, for 100 s (two of a poll's 50 s bounds); the attendee changes made
+ *    members feed holds every request open, unanswered, for 100 s (nearly two of a poll's 55 s bounds); the attendee changes made
  *    meanwhile arrive on schedule, every poll of that trigger succeeds, and the waiting member
  *    change arrives within two poll intervals of the API answering again. On the durable
  *    scheduler (each poll a task of its own, given up past its budget) this is also the

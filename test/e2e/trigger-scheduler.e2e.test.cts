@@ -110,7 +110,7 @@ describe('triggers under n8n\'s scheduler', () => {
 	});
 
 	// On the durable scheduler only: there n8n abandons a poll past 45 s, the tighter of the two
-	// limits; the package's own bound (50 s on the legacy scheduler) is the same code with another
+	// limits; the package's own bound (55 s on the legacy scheduler) is the same code with another
 	// number, proven in test/node (transport deadlines and the triggers' poll bound).
 	onDurable("429s that would keep a poll past its limit (n8n's 45 s on the durable scheduler): the poll ends inside it, and once the API answers normally every change arrives once", async () => {
 		const sandbox = e2e.sandbox!;
@@ -144,7 +144,7 @@ describe('triggers under n8n\'s scheduler', () => {
 		const runs = await executions(wf.id);
 		expect(summary(about(itemsOf(runs, 'Member Trigger'), [first, second]))).toEqual([`${String(first.id)} newMember`, `${String(second.id)} newMember`].sort());
 		// A poll that could not wait the 429s out failed as rate-limited, while they lasted; none after.
-		// Six waits of 12 s outlast any poll's time (50 s, or 36 s on the durable scheduler): one failed at least.
+		// Six waits of 12 s outlast any poll's time (55 s, or 36 s on the durable scheduler): one failed at least.
 		const failed = runs.filter((r) => r.status !== 'success');
 		expect(failed.length).toBeGreaterThan(0);
 		for (const run of failed) {

@@ -433,7 +433,7 @@ describe('paging limits', () => {
 		expectAllCalled();
 	});
 
-	it('stops starting pages when half of the poll budget is spent; the rest comes next poll', async () => {
+	it('stops starting pages when three quarters of the poll budget are spent; the rest comes next poll', async () => {
 		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), { budgetMs: 10_000 });
 		expectFeed(USERS, { startTime: NOW, pageSize: '1' }, { rows: [], serverTimestamp: T0 });
 		await trigger.poll();
@@ -441,7 +441,7 @@ describe('paging limits', () => {
 			.get(USERS)
 			.query({ pageSize: '100', startTime: T0 })
 			.reply(() => {
-				clock.advance(6_000); // a slow answer
+				clock.advance(8_000); // a slow answer
 				return [200, { results: backlog.slice(0, 100), hasMore: true, nextCursor: 'c1', serverTimestamp: backlog[99].updatedAt, size: 100 }];
 			});
 		expect(await trigger.poll()).toHaveLength(100);
@@ -1125,23 +1125,23 @@ describe('one poll at a time, each bounded in time', () => {
 		expectAllCalled();
 	});
 
-	it('starts no new page 30 s into a poll, even when n8n allows five minutes; the rest comes next poll', async () => {
+	it('starts no new page 50 s into a poll, even when n8n allows five minutes; the rest comes next poll', async () => {
 		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), { budgetMs: 5 * 60_000 });
 		expectFeed(USERS, { startTime: NOW, pageSize: '1' }, { rows: [], serverTimestamp: T0 });
 		await trigger.poll();
-		const rows = Array.from({ length: 900 }, (_, i) =>
+		const rows = Array.from({ length: 1500 }, (_, i) =>
 			member(`m${i}`, { signUpAt: LONG_AGO, updatedAt: new Date(Date.parse(at(1)) + i * 1000).toISOString() }),
 		);
-		// Every answer takes 8 s.
-		serveFeed(USERS, rows, { completeUpTo: at(20), serverTimestampWithMore: 'lastRow', onRequest: () => clock.advance(8_000) });
+		// Every answer takes 6 s.
+		serveFeed(USERS, rows, { completeUpTo: at(30), serverTimestampWithMore: 'lastRow', onRequest: () => clock.advance(6_000) });
 		const first = await trigger.poll();
-		// Pages start at 0, 8, 16 and 24 s; at 32 s the poll returns what it has.
-		expect(first).toHaveLength(400);
-		expect(FEED_LIMITS.pageTimeMs).toBe(30_000);
-		expect(keys(await trigger.poll())).toEqual(rows.slice(400, 800).map((r) => `${r.id}:${r.updatedAt}`));
+		// Pages start at 0, 6, ... 48 s; at 54 s the poll returns what it has.
+		expect(first).toHaveLength(900);
+		expect(FEED_LIMITS.pageTimeMs).toBe(50_000);
+		expect(keys(await trigger.poll())).toEqual(rows.slice(900, 1500).map((r) => `${r.id}:${r.updatedAt}`));
 	});
 
-	it('no wait of a poll ends later than 50 s after it started: a 429 asking for two minutes fails the poll at once', async () => {
+	it('no wait of a poll ends later than 55 s after it started: a 429 asking for two minutes fails the poll at once', async () => {
 		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
 		nock(API).get(USERS).query({ pageSize: '100', startTime: T0 }).reply(429, { message: 'Too many requests' }, { 'Retry-After': '120' });
 		const started = clock.now;

@@ -334,9 +334,9 @@ async function drain<K extends string>(
 }
 
 /**
- * The time limits of a scheduled poll starting now: no new page after `pageTimeMs` (or half the
- * host's poll budget, if less), and every request over, its turn on the pacer included, by
- * `pollTimeMs` (or the budget, if less). So a poll queued behind this process's other requests,
+ * The time limits of a scheduled poll starting now: no new page after `pageTimeMs` (or
+ * `budgetShare` of the host's poll budget, if less), and every request over, its turn on the
+ * pacer included, by `pollTimeMs` (or the budget, if less). So a poll queued behind this process's other requests,
  * or waiting on an API that hangs, ends in bounded time on every scheduler and n8n version, and
  * inside the budget where n8n's durable scheduler abandons a poll past it.
  */

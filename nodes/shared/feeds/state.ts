@@ -36,17 +36,19 @@ export const FEED_LIMITS = {
 	maxItemsPerPoll: 10_000,
 	/**
 	 * A poll starts no new page after this long, or after `budgetShare` of the host's poll
-	 * budget if that is less.
+	 * budget if that is less. With n8n's shortest poll interval (a minute), 50 s of reading plus
+	 * the ten-request burst that builds up while the trigger waits for its next poll is the
+	 * Medium tier's whole minute: a backlog (a first copy) is read at the tier's rate.
 	 */
-	pageTimeMs: 30_000,
-	budgetShare: 0.5,
+	pageTimeMs: 50_000,
+	budgetShare: 0.75,
 	/**
 	 * Every request of a poll, its turn on the pacer included, must be over this long after the
 	 * poll started: the transport starts no wait (turn, 429, backoff) that would end later and cuts
 	 * its timeout to fit. Polls can still overlap (several Custom poll times make them seconds
 	 * apart): overlap.ts says what happens then.
 	 */
-	pollTimeMs: 50_000,
+	pollTimeMs: 55_000,
 	/**
 	 * A poll still running after this long is taken to be stuck (its requests all end within
 	 * `pollTimeMs`): the next poll runs instead of being skipped, so a trigger never stops for good.
