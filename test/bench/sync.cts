@@ -63,6 +63,8 @@ interface FirstCopy {
 	copyRatio: number;
 	executions: number;
 	rowsMatch: boolean;
+	/** The example's Postgres Query Batching when it ran. */
+	queryBatching: string;
 }
 
 interface Lag {
@@ -181,6 +183,7 @@ async function firstCopy(members: number): Promise<FirstCopy> {
 			copyRatio: Math.round(((inAt - first) / minimumMs) * 1000) / 1000,
 			executions: (await executionsOf(stack, wf.id)).length,
 			rowsMatch: m.missing.length + m.extra.length + m.stale.length === 0,
+			queryBatching: String((json.nodes.find((n) => n.type === 'n8n-nodes-base.postgres')?.parameters.options as { queryBatching?: string } | undefined)?.queryBatching),
 		};
 		log(`first copy of ${members}: ${JSON.stringify(out)}\n        ${describeCopy([m])}`);
 		await stack.client.deactivateWorkflow(wf.id);
@@ -386,14 +389,14 @@ function markdown(r: Results): string {
 		'',
 		'### The first copy',
 		'',
-		"The Member Trigger alone, Start From = Beginning, Max Items per Poll 10,000. The members feed is the one read that returns every member (deactivated ones included, with profile answers, spaces and points): 100 rows a request, Medium tier. Minimum: one request per 100 rows, the burst of 10 at once and the rest at 1 a second. Read: from the first feed request to the end of the last one of the copy. In PostgreSQL: from the first feed request until the table holds every row.",
+		"The Member Trigger alone, Start From = Beginning, Max Items per Poll 10,000. The members feed is the one read that returns every member (deactivated ones included, with profile answers, spaces and points): 100 rows a request, Medium tier. Minimum: one request per 100 rows, the burst of 10 at once and the rest at 1 a second. Read: from the first feed request to the end of the last one of the copy. In PostgreSQL: from the first feed request until the table holds every row. Query Batching: the example's Postgres setting in that run (`single`: a poll's statements sent as one query; `transaction`: one round trip per item). The first poll on schedule comes at a second of the minute n8n picks at random, after the poll it runs on publishing: a copy can lose up to 50 s there, once.",
 		'',
-		'| Members | Feed rows | Requests (minimum) | 429s | Minimum | Read | Ratio | In PostgreSQL | Ratio | Executions | Copy equals the feed |',
-		'|---|---|---|---|---|---|---|---|---|---|---|',
+		'| Members | Feed rows | Requests (minimum) | 429s | Minimum | Read | Ratio | In PostgreSQL | Ratio | Executions | Copy equals the feed | Query Batching |',
+		'|---|---|---|---|---|---|---|---|---|---|---|---|',
 	];
 	for (const f of r.firstCopies) {
 		lines.push(
-			`| ${n(f.members)} | ${n(f.feedRows)} | ${n(f.requests)} (${n(f.minimumRequests)}) | ${f.refused} | ${f.minimumS} s | ${f.readS} s | ${f.readRatio.toFixed(3)} | ${f.inPostgresS} s | ${f.copyRatio.toFixed(3)} | ${f.executions} | ${f.rowsMatch ? 'yes' : '**no**'} |`,
+			`| ${n(f.members)} | ${n(f.feedRows)} | ${n(f.requests)} (${n(f.minimumRequests)}) | ${f.refused} | ${f.minimumS} s | ${f.readS} s | ${f.readRatio.toFixed(3)} | ${f.inPostgresS} s | ${f.copyRatio.toFixed(3)} | ${f.executions} | ${f.rowsMatch ? 'yes' : '**no**'} | ${f.queryBatching} |`,
 		);
 	}
 	const s = r.sync;

@@ -336,9 +336,10 @@ async function drain<K extends string>(
 /**
  * The time limits of a scheduled poll starting now: no new page after `pageTimeMs` (or
  * `budgetShare` of the host's poll budget, if less), and every request over, its turn on the
- * pacer included, by `pollTimeMs` (or the budget, if less). So a poll queued behind this process's other requests,
- * or waiting on an API that hangs, ends in bounded time on every scheduler and n8n version, and
- * inside the budget where n8n's durable scheduler abandons a poll past it.
+ * pacer included, by `pollTimeMs` (or the budget, if less). So a poll queued behind this
+ * process's other requests, or waiting on an API that hangs, ends in bounded time on every
+ * scheduler and n8n version, and inside the budget where n8n's durable scheduler abandons a poll
+ * past it.
  */
 function pollLimits(ctx: IPollFunctions): Pick<DrainLimits, 'pagesUntil' | 'deadline' | 'turnBy'> {
 	const started = clock.now();
