@@ -437,7 +437,7 @@ function markdown(r: Results): string {
 			'|---|---|---|---|---|',
 			...s.afterReRead.map((f) => `| ${f.table} | ${f.missing.length} | ${f.extra.length} | ${f.stale.length} | ${f.staleAnswers.length} |`),
 			'',
-			`Feed reads by status: ${JSON.stringify(s.statuses)}. Executions: ${s.executions}, not successful: ${s.failedExecutions.length ? s.failedExecutions.map((e) => `${e.id} ${e.status} (${e.error ?? 'no message'})`).join('; ') : 'none'}.`,
+			`Feed reads by status: ${JSON.stringify(s.statuses)}. Executions: ${s.executions}, not successful: ${s.failedExecutions.length ? s.failedExecutions.map((e) => `execution #${e.id}, ${e.status}: ${e.error ?? 'no message'}`).join('; ') : 'none'}.`,
 		);
 	}
 	lines.push(SECTION_END);
