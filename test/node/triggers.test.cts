@@ -437,15 +437,21 @@ describe('paging limits', () => {
 		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), { budgetMs: 10_000 });
 		expectFeed(USERS, { startTime: NOW, pageSize: '1' }, { rows: [], serverTimestamp: T0 });
 		await trigger.poll();
-		nock('https://community.test/public-api/v1')
-			.get(USERS)
-			.query({ pageSize: '100', startTime: T0 })
-			.reply(() => {
-				clock.advance(8_000); // a slow answer
-				return [200, { results: backlog.slice(0, 100), hasMore: true, nextCursor: 'c1', serverTimestamp: backlog[99].updatedAt, size: 100 }];
-			});
-		expect(await trigger.poll()).toHaveLength(100);
-		expect(trigger.saved.cursor).toBe('c1');
+		// Answers of 3 s: pages start at 0, 3 and 6 s (before 7.5 s, three quarters of 10 s); at 9 s
+		// the poll returns what it has. With half the budget (5 s) the third page would not start.
+		const queries = [{ startTime: T0 }, { cursor: 'c1' }, { cursor: 'c2' }];
+		queries.forEach((query, i) => {
+			const rows = backlog.slice(i * 100, i * 100 + 100);
+			nock('https://community.test/public-api/v1')
+				.get(USERS)
+				.query({ pageSize: '100', ...query })
+				.reply(() => {
+					clock.advance(3_000);
+					return [200, { results: rows, hasMore: true, nextCursor: `c${i + 1}`, serverTimestamp: rows[rows.length - 1].updatedAt, size: rows.length }];
+				});
+		});
+		expect(await trigger.poll()).toHaveLength(250);
+		expect(trigger.saved.cursor).toBe('c3');
 		expectAllCalled();
 	});
 
