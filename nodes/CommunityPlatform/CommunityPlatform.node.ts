@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-
 import { actionNodeHint } from '../shared/builderHints';
+import { startAction } from '../shared/transport/request';
 import { RESOURCES } from './actions/resources';
 import { router } from './actions/router';
 import * as listSearch from './methods/listSearch';
@@ -40,6 +40,7 @@ export class CommunityPlatform implements INodeType {
 	methods = { listSearch, loadOptions, resourceMapping };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		startAction(this);
 		return await router.call(this);
 	}
 }

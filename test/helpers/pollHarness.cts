@@ -38,6 +38,12 @@ export interface TriggerOptions {
 	 * durable scheduler does.
 	 */
 	workflow?: Workflow;
+	/**
+	 * One PollContext for every scheduled poll, as n8n's legacy scheduler builds one per activation
+	 * and polls through it until the workflow is deactivated; default: a new one per poll, as the
+	 * durable scheduler does.
+	 */
+	sharedContext?: boolean;
 }
 
 /** One trigger node in one workflow, polled again and again like an active workflow. */
@@ -49,6 +55,8 @@ export class TriggerUnderTest {
 	live: IDataObject = {};
 
 	polls = 0;
+
+	private shared: PollContext | undefined;
 
 	constructor(
 		private readonly nodeType: INodeType,
@@ -88,7 +96,8 @@ export class TriggerUnderTest {
 	async poll(): Promise<IDataObject[] | null> {
 		const activation = this.polls === 0;
 		this.polls++;
-		const result = (await this.nodeType.poll!.call(this.context('trigger'))) as INodeExecutionData[][] | null;
+		const context = this.options.sharedContext ? (this.shared ??= this.context('trigger')) : this.context('trigger');
+		const result = (await this.nodeType.poll!.call(context)) as INodeExecutionData[][] | null;
 		if (activation || result !== null) this.saved = clone(this.live);
 		return result === null ? null : result[0].map((item) => item.json);
 	}

@@ -407,6 +407,32 @@ describe('trigger polls', () => {
 		expect(nock.pendingMocks()).toEqual([]);
 	});
 
+	// n8n's legacy scheduler (its default) polls through one PollContext from activation to
+	// deactivation. A poll that ends inside a storm must not leave its spent minute to the next.
+	it("on the legacy scheduler's one context: a poll that gave up inside a storm leaves the next poll its own minute, which waits out a 429 and delivers", async () => {
+		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), { sharedContext: true });
+		expectFeed(USERS, { startTime: new Date(NOW).toISOString(), pageSize: '1' }, { rows: [], serverTimestamp: T0 });
+		expect(await trigger.poll()).toBeNull();
+		// A storm longer than one poll's bound: the poll fails as rate-limited and saves nothing.
+		let refused = 0;
+		nock(API)
+			.get(USERS)
+			.query(true)
+			.times(200)
+			.reply(() => (refused++, [429, { message: 'Too many requests' }, { 'Retry-After': '1', 'X-RateLimit-Remaining': '0' }]));
+		const start = clock.now;
+		await expect(trigger.poll()).rejects.toMatchObject({ failure: { cause: 'rate-limited' } });
+		expect(clock.now - start).toBeLessThanOrEqual(RETRY_POLICY.rateLimitWaitMs);
+		expect(refused).toBeGreaterThan(40);
+		nock.cleanAll();
+		// Minutes later, one 429 with Retry-After 1 s: the poll waits it out and delivers.
+		clock.advance(5 * 60_000);
+		nock(API).get(USERS).query(true).reply(429, { message: 'Too many requests' }, { 'Retry-After': '1', 'X-RateLimit-Remaining': '0' });
+		expectFeed(USERS, { startTime: T0 }, { rows: [member('a', 3)], serverTimestamp: at(3), nextCursor: 'c1' });
+		expect((await trigger.poll())?.map((item) => item.id)).toEqual(['a']);
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
 	it.each([0, 10_001, 2.5])('Max Items per Poll of %s is refused before any request', async (maxItemsPerPoll) => {
 		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), { parameters: { options: { maxItemsPerPoll } } });
 		await expect(trigger.poll()).rejects.toThrow(/"Max Items per Poll" must be (at least 1|at most 10000|a whole number)/);

@@ -364,17 +364,20 @@ describe("a poll's turn (the triggers bound every poll)", () => {
 	});
 });
 
-describe('one pacer per tier for the whole process', () => {
-	it('a second copy of the module (n8n reloading the package in place) meets the same buckets', () => {
+describe('one pacer per tier and credential', () => {
+	it('every request of a (base URL, client id, tier) meets the same bucket; a copy of the package loaded anew starts its own', () => {
 		const pacer = pacerFor('https://x.example', 'client', 'medium');
+		expect(pacerFor('https://x.example', 'client', 'medium')).toBe(pacer);
+		expect(pacerFor('https://x.example', 'client', 'heavy')).not.toBe(pacer);
+		expect(pacerFor('https://x.example', 'other', 'medium')).not.toBe(pacer);
 		let again: Pacer | undefined;
 		jest.isolateModules(() => {
 			const copy = jest.requireActual<typeof import('../../nodes/shared/transport/rateLimit')>('../../nodes/shared/transport/rateLimit');
-			expect(copy.pacerFor).not.toBe(pacerFor);
 			again = copy.pacerFor('https://x.example', 'client', 'medium');
 		});
-		expect(again).toBe(pacer);
-		expect(pacerFor('https://x.example', 'client', 'heavy')).not.toBe(pacer);
+		// Nothing is kept outside the module (no global, no built-in object): a reload starts afresh.
+		expect(again).toBeDefined();
+		expect(again).not.toBe(pacer);
 		resetPacers();
 		expect(pacerFor('https://x.example', 'client', 'medium')).not.toBe(pacer);
 	});

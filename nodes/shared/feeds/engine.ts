@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { timestamp } from '../parameters/primitives';
 import { parseParameters } from '../parameters/read';
 import { clock } from '../transport/clock';
-import { apiRequest, malformedAnswerOf } from '../transport/request';
+import { apiRequest, malformedAnswerOf, startAction } from '../transport/request';
 import type { PollTurn } from './overlap';
 import { runScheduledPoll } from './overlap';
 import { FEED_LIMITS, WorkingState, toIso, toMs } from './state';
@@ -386,8 +386,15 @@ export async function pollFeed<K extends string>(
 	this: IPollFunctions,
 	feed: FeedDefinition<K>,
 ): Promise<INodeExecutionData[][] | null> {
-	if (this.getMode() === 'manual') return await sample(this, feed, readSettings(this, feed));
-	return await runScheduledPoll(this, async (turn) => await scheduledPoll(this, feed, turn));
+	if (this.getMode() === 'manual') {
+		startAction(this);
+		return await sample(this, feed, readSettings(this, feed));
+	}
+	return await runScheduledPoll(this, async (turn) => {
+		// Each poll is its own action, also where n8n runs every poll on one context (the legacy scheduler).
+		startAction(this);
+		return await scheduledPoll(this, feed, turn);
+	});
 }
 
 /** A scheduled poll, in its turn (see runScheduledPoll). */

@@ -1,7 +1,6 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
 import { clock } from '../transport/clock';
-import { processWide } from '../transport/processWide';
 import { FEED_LIMITS } from './state';
 
 /**
@@ -23,9 +22,9 @@ import { FEED_LIMITS } from './state';
  *   overtook it): that poll reads it again. So a batch is never lost, and is not emitted twice
  *   for a poll n8n runs twice.
  *
- * Polls of different triggers never wait for each other. The memory is the process's, not the
- * module's (processWide), so a copy of the package loaded anew (n8n reloads an updated community
- * package in place) sees the polls the old copy still runs.
+ * Polls of different triggers never wait for each other. The memory is this copy of the
+ * package's: a copy loaded anew (n8n reloads a community package updated in place) does not see
+ * the polls the old copy still runs (docs/triggers.md says what that can do).
  */
 
 interface Trigger {
@@ -37,7 +36,7 @@ interface Trigger {
 	waited?: boolean;
 }
 
-const triggers = processWide('n8n-nodes-community-platform.feedTriggers', () => new Map<string, Trigger>());
+const triggers = new Map<string, Trigger>();
 
 const keyOf = (ctx: IPollFunctions) => JSON.stringify([String(ctx.getWorkflow().id ?? ''), ctx.getNode().id ?? '']);
 

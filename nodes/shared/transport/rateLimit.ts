@@ -1,5 +1,4 @@
 import { clock } from './clock';
-import { processWide } from './processWide';
 import type { Tier, TierLimits } from './tiers';
 import { TIER_LIMITS } from './tiers';
 
@@ -47,8 +46,6 @@ type Waiter = Turn & { resolve: (result: Ticket | GaveUp) => void };
  * then the retry goes first, at that time.
  */
 export class Pacer {
-	/** The shape of the pacers a copy of this module shares (see pacerFor). */
-	readonly shape = 1;
 	private readonly limits: TierLimits;
 	private tokens: number;
 	private at: number;
@@ -214,16 +211,16 @@ export class Pacer {
 }
 
 /**
- * One pacer per (base URL, client id, tier) for the whole n8n process, shared with any other copy
- * of this module (processWide): a package reloaded in place keeps the tier's bucket and queue.
+ * One pacer per (base URL, client id, tier), shared by every execution and poll that runs this
+ * copy of the package. A copy loaded anew (n8n reloads a community package updated in place)
+ * starts with pacers of its own; the API's answers correct them as they do for any other client.
  */
-const pacers = processWide('n8n-nodes-community-platform.pacers', () => new Map<string, Pacer>());
+const pacers = new Map<string, Pacer>();
 
 export function pacerFor(baseUrl: string, clientId: string, tier: Tier): Pacer {
 	const key = `${baseUrl}\n${clientId}\n${tier}`;
 	let pacer = pacers.get(key);
-	// A pacer of another shape (made by a copy of another version of this module) is left to its waiters.
-	if (pacer?.shape !== 1) pacers.set(key, (pacer = new Pacer(TIER_LIMITS[tier])));
+	if (!pacer) pacers.set(key, (pacer = new Pacer(TIER_LIMITS[tier])));
 	return pacer;
 }
 

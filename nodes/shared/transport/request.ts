@@ -214,8 +214,18 @@ function refuseUnsendable(ctx: ApiContext, req: ApiRequest, url: string) {
 	});
 }
 
-/** The runs of 429s of each action (its context: one per execution of the node, poll or loader call), per tier. */
+/**
+ * The runs of 429s of the action each context is running now, per tier. An action is an
+ * execution of the node, a poll or a loader call: `execute()` and every poll start a new one
+ * (startAction), so a context n8n uses for several polls (its legacy scheduler keeps one per
+ * activation) bounds each poll on its own.
+ */
 const storms = new WeakMap<object, Partial<Record<Tier, Storm>>>();
+
+/** Starts a new action on `ctx`: no 429 it met before counts against the bound (Storm) from here on. */
+export function startAction(ctx: ApiContext) {
+	storms.delete(ctx);
+}
 
 /**
  * The run of 429s an action has met on a tier: when the first came (a 429 answered to one of its
