@@ -93,9 +93,9 @@ describe('a storm of twelve 429s (Retry-After 1 s)', () => {
 		expect(spent.served).toBeGreaterThan(0);
 	}
 
-	/** The storm: twelve 429s (Retry-After 1 s) for n8n's next requests on `path`. */
-	async function addStorm(path: string): Promise<void> {
-		await e2e.sandbox!.adminRequest('POST', 'faults', { ...STORM, match: { method: 'GET', pathPrefix: path.replace('/public-api/v1', '') } });
+	/** The storm: twelve 429s (Retry-After 1 s), or `times`, for n8n's next requests on `path`. */
+	async function addStorm(path: string, times = STORM.times): Promise<void> {
+		await e2e.sandbox!.adminRequest('POST', 'faults', { ...STORM, times, match: { method: 'GET', pathPrefix: path.replace('/public-api/v1', '') } });
 	}
 
 	/** Waits for the storm's twelve 429s on `path` (from the `from`-th request on); the other client, if any, spends until SPENDS_AFTER_MS after the last. */
@@ -200,6 +200,48 @@ describe('a storm of twelve 429s (Retry-After 1 s)', () => {
 		const runs = await e2e.waitForExecutions(wf.id, (await e2e.executionIds(wf.id)).size);
 		expect(runs.filter((r) => r.status !== 'success').map((r) => `${r.id} ${r.status}: ${errorText(r)}`)).toEqual([]);
 		expect(runs.flatMap((r) => r.output['Member Trigger'] ?? []).filter((i) => i.json.id === member.id)).toHaveLength(1);
+	}
+
+	/**
+	 * n8n's legacy scheduler (its default) polls an active trigger through one context from
+	 * activation to deactivation. A storm longer than one poll's bound fails that poll (one error
+	 * execution); the storm then ends, and the first request of the next poll meets one 429 with
+	 * Retry-After 1 s: that poll waits it out and delivers, and no poll fails after the storm.
+	 */
+	async function stormPastOnePoll() {
+		const sandbox = e2e.sandbox!;
+		const before = (await e2e.requestsTo(MEMBERS_FEED)).length;
+		const wf = await e2e.activateWorkflow(readWorkflowFile('member-trigger.json'), { pollSeconds: POLL_MS / 1000 });
+		await e2e.polledAgain(MEMBERS_FEED, before, 1, wf.id);
+		const member = await sandbox.feedMemberChange({ kind: 'created', email: `storm-legacy-${Date.now()}@example.com` });
+		await addStorm(MEMBERS_FEED, 1_000);
+		await sandbox.advanceClock(HOLD_BACK_PLUS);
+		const from = (await e2e.requestsTo(MEMBERS_FEED)).length;
+		// The poll that meets the storm gives up within its bound: its error execution.
+		const [failed] = await e2e.waitForExecutions(wf.id, 1, { timeoutMs: 90_000 });
+		expect({ status: failed.status, error: errorText(failed) }).toMatchObject({ status: 'error', error: expect.stringMatching(/rate limit|429/i) });
+		const stormEnded = await e2e.executionIds(wf.id);
+		await e2e.sandbox!.adminRequest('DELETE', 'faults');
+		const afterStorm = (await e2e.requestsTo(MEMBERS_FEED)).length;
+		await addStorm(MEMBERS_FEED, 1);
+		const [run] = await e2e.waitForExecutions(wf.id, 1, { since: stormEnded, timeoutMs: 4 * POLL_MS });
+		await e2e.client.deactivateWorkflow(wf.id);
+
+		expect({ status: run.status, error: run.status === 'success' ? '' : errorText(run) }).toEqual({ status: 'success', error: '' });
+		expect(run.output['Member Trigger'].map((i) => i.json).filter((i) => i.id === member.id).map((i) => i.changeType)).toEqual(['newMember']);
+		// The poll that met the storm outlasted several ticks; the first request after it met the one 429, the next was answered.
+		const during = await requestsFrom(MEMBERS_FEED, from);
+		expect(during.slice(0, afterStorm - from).filter((r) => r.fault === '429').length).toBeGreaterThan(40);
+		const later = await requestsFrom(MEMBERS_FEED, afterStorm);
+		expect(later.slice(0, 2).map((r) => r.fault ?? r.status)).toEqual(['429', 200]);
+		const runs = await e2e.waitForExecutions(wf.id, (await e2e.executionIds(wf.id)).size, { since: stormEnded });
+		expect(runs.filter((r) => r.status !== 'success').map((r) => `${r.id} ${r.status}: ${errorText(r)}`)).toEqual([]);
+	}
+
+	if (!durable) {
+		it("on n8n's legacy scheduler: a storm longer than one poll's bound fails that poll; the next poll waits out a 429 of its own and delivers, and no poll fails after the storm", async () => {
+			await stormPastOnePoll();
+		});
 	}
 
 	const cases: Array<{ title: string; on: 'action' | 'trigger'; pacer: Pacer }> = [

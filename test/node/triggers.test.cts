@@ -159,6 +159,7 @@ describe('first activation and Start From', () => {
 			announced: {},
 			announcedFloor: null,
 			holding: {},
+			holdingFloor: null,
 			nodeId: 'trigger-1',
 		});
 
@@ -294,6 +295,7 @@ describe('first activation and Start From', () => {
 			announced: { 'newMember:m1': Date.parse(at(1)) },
 			announcedFloor: null,
 			holding: { 'deactivated:m2': Date.parse(at(2)) },
+			holdingFloor: null,
 		});
 		expectAllCalled();
 	});

@@ -162,8 +162,9 @@ function classify<K extends string>(
 	for (const signal of feed.signals(row)) {
 		const key = `${signal.kind}:${id}`;
 		if ('holds' in signal) {
-			const began = () => state.stateBeganAfterStart(toMs(signal.since), lastSeen, signal.notHeldAt?.map(toMs));
-			if (state.announceState(key, signal.holds, updatedAt, !context.beforeStart && began())) fired.push({ kind: signal.kind, at: updatedAt });
+			const since = toMs(signal.since);
+			const began = () => state.stateBeganAfterStart(since, lastSeen, signal.notHeldAt?.map(toMs));
+			if (state.announceState(key, signal.holds, updatedAt, !context.beforeStart && began(), since)) fired.push({ kind: signal.kind, at: updatedAt });
 			continue;
 		}
 		const at = toMs(signal.at);

@@ -19,8 +19,10 @@ import type { IDataObject } from 'n8n-workflow';
  * - recovery: after the API refuses a cursor as invalid, reading restarts by time a little before
  *   the read position (`recoveryFrom`); rows read twice are recognised and skipped.
  * - memories, each bounded: recent rows (`recent`: id → updatedAt, for dedupe), announced
- *   moments (`announced`), held states (`holding`). A floor (`recentFloor`, `announcedFloor`)
- *   marks what was forgotten for lack of room: at or below it, a row or moment counts as known.
+ *   moments (`announced`), held states (`holding`). A floor (`recentFloor`, `announcedFloor`,
+ *   `holdingFloor`) marks what was forgotten for lack of room: at or below it, a row, a moment or
+ *   a dated state counts as known. Rows are forgotten only once every row of their `updatedAt`
+ *   has been read, so rows that share one `updatedAt` are never half forgotten.
  * - trimming: bounding the memories before the state is saved (WorkingState.trim); forgetting
  *   only ever raises the floors.
  */
@@ -63,7 +65,11 @@ export const FEED_LIMITS = {
 	recentRows: 500,
 	/** Moments (sign-up, registration, completion...) remembered as announced. */
 	announcedMoments: 2000,
-	/** States (deactivated, expired) remembered as holding. */
+	/**
+	 * States (deactivated, expired) remembered as holding. A dated state (expired: its
+	 * expiryDate) forgotten for lack of room never fires again; an undated one (deactivated) can:
+	 * docs/triggers.md says when.
+	 */
 	heldStates: 1000,
 	/**
 	 * A moment with no memory of it fires only if it is at most this much older than the point
@@ -126,7 +132,7 @@ export interface FeedState {
 	readTo: string | null;
 	/** id → updatedAt of the most recently processed rows (bounded). */
 	recent: Record<string, number>;
-	/** Rows changed before this were processed even if no longer in `recent`. */
+	/** Rows changed at or before this were processed even if no longer in `recent`. */
 	recentFloor: string | null;
 	/** "kind:id" → time of a moment already announced (bounded). */
 	announced: Record<string, number>;
@@ -134,6 +140,11 @@ export interface FeedState {
 	announcedFloor: string | null;
 	/** "kind:id" → when a state (deactivated, expired) was last seen holding, reported or not (bounded). */
 	holding: Record<string, number>;
+	/**
+	 * States last seen holding at or before this may have been forgotten: a state that began
+	 * then (its `since`) never fires again. Absent from states saved before it was kept.
+	 */
+	holdingFloor: string | null;
 }
 
 export function toMs(value: unknown): number | undefined {
@@ -160,12 +171,13 @@ function readMap(value: unknown): Map<string, number> {
 /** A memory as stored: epoch milliseconds, the most compact JSON of a time (older states hold ISO strings). */
 const writeMap = (map: Map<string, number>) => Object.fromEntries(map.entries());
 
-/** Drops the oldest entries beyond `limit`; returns the newest time dropped. */
-function trimOldest(map: Map<string, number>, limit: number): number | undefined {
+/** Drops the oldest entries beyond `limit`, none at or after `keepFrom`; returns the newest time dropped. */
+function trimOldest(map: Map<string, number>, limit: number, keepFrom = Infinity): number | undefined {
 	if (map.size <= limit) return undefined;
 	const oldestFirst = [...map.entries()].sort((a, b) => a[1] - b[1]);
 	let dropped: number | undefined;
 	for (const [key, ms] of oldestFirst.slice(0, map.size - limit)) {
+		if (ms >= keepFrom) break;
 		map.delete(key);
 		dropped = Math.max(dropped ?? ms, ms);
 	}
@@ -206,6 +218,8 @@ export class WorkingState {
 
 	readonly holding: Map<string, number>;
 
+	holdingFloor: number | undefined;
+
 	private constructor(stored: Partial<FeedState>) {
 		this.workflowId = typeof stored.workflowId === 'string' && stored.workflowId !== '' ? stored.workflowId : undefined;
 		this.nodeId = typeof stored.nodeId === 'string' && stored.nodeId !== '' ? stored.nodeId : undefined;
@@ -220,6 +234,7 @@ export class WorkingState {
 		this.announcedFloor = toMs(stored.announcedFloor);
 		this.readTo = toMs(stored.readTo);
 		this.holding = readMap(stored.holding);
+		this.holdingFloor = toMs(stored.holdingFloor);
 	}
 
 	/**
@@ -253,7 +268,8 @@ export class WorkingState {
 	/**
 	 * Takes a position saved elsewhere (a record of it: store.ts), keeping what this state
 	 * remembers. Memories that may be missing are covered by the floors: every row and moment
-	 * before the read position counts as known, as after trimming.
+	 * before the read position counts as known, as after trimming (rows at the read position
+	 * itself may not all have been read: they count as new).
 	 */
 	moveTo(position: WorkingState) {
 		this.generation = position.generation;
@@ -261,7 +277,7 @@ export class WorkingState {
 		this.readTo = position.readTo;
 		this.liveFrom = position.liveFrom;
 		this.origin = position.origin;
-		this.recentFloor = maxOf(this.recentFloor, this.readTo);
+		this.recentFloor = maxOf(this.recentFloor, this.readTo === undefined ? undefined : this.readTo - 1);
 		this.announcedFloor = maxOf(this.announcedFloor, this.readTo);
 	}
 
@@ -287,7 +303,7 @@ export class WorkingState {
 	isDuplicate(id: string, updatedAt: number): boolean {
 		const seen = this.recent.get(id);
 		if (seen !== undefined && updatedAt <= seen) return true;
-		return this.recentFloor !== undefined && updatedAt < this.recentFloor;
+		return this.recentFloor !== undefined && updatedAt <= this.recentFloor;
 	}
 
 	rememberRow(id: string, updatedAt: number) {
@@ -342,8 +358,11 @@ export class WorkingState {
 	 * Records a state shown by a row changed at `seenAt`; true when it newly holds and
 	 * `beganAfterStart` (fires). A state that holds is remembered either way, so a later row
 	 * showing it again fires nothing; one that no longer holds is forgotten, so it can fire again.
+	 * A state that began (`since`) at or before `holdingFloor` may have been held and forgotten for
+	 * lack of room: it fires nothing (a state forgotten was last seen at or before the floor, and
+	 * began before it was seen).
 	 */
-	announceState(key: string, holds: boolean, seenAt: number, beganAfterStart: boolean): boolean {
+	announceState(key: string, holds: boolean, seenAt: number, beganAfterStart: boolean, since?: number): boolean {
 		if (!holds) {
 			this.holding.delete(key);
 			return false;
@@ -351,21 +370,26 @@ export class WorkingState {
 		const known = this.holding.get(key);
 		// Refreshed by every row showing it, so the memory drops the states not seen for longest.
 		this.holding.set(key, Math.max(seenAt, known ?? seenAt));
-		return known === undefined && beganAfterStart;
+		const mayBeForgotten = since !== undefined && this.holdingFloor !== undefined && since <= this.holdingFloor;
+		return known === undefined && beganAfterStart && !mayBeForgotten;
 	}
 
 	// ----------------------------------------------------------------- saving
 
-	/** Bounds the memories before saving; forgetting only ever raises the floors (never loses track). */
+	/**
+	 * Bounds the memories before saving; forgetting only ever raises the floors (never loses
+	 * track). Rows at the read position are kept, however many: others that share their updatedAt
+	 * may still be unread, and only a floor below every unread row may count a row at it as known.
+	 */
 	trim() {
-		this.recentFloor = maxOf(this.recentFloor, trimOldest(this.recent, FEED_LIMITS.recentRows));
+		this.recentFloor = maxOf(this.recentFloor, trimOldest(this.recent, FEED_LIMITS.recentRows, this.readTo));
 		if (this.readTo !== undefined) {
 			// Safe to forget: such a moment can no longer pass the look-back test.
 			const horizon = this.readTo - FEED_LIMITS.lookBackMs;
 			for (const [key, at] of this.announced) if (at < horizon) this.announced.delete(key);
 		}
 		this.announcedFloor = maxOf(this.announcedFloor, trimOldest(this.announced, FEED_LIMITS.announcedMoments));
-		trimOldest(this.holding, FEED_LIMITS.heldStates);
+		this.holdingFloor = maxOf(this.holdingFloor, trimOldest(this.holding, FEED_LIMITS.heldStates));
 	}
 
 	/** The state as stored, as it is now (saveTo trims it first). */
@@ -385,6 +409,7 @@ export class WorkingState {
 			announced: writeMap(this.announced),
 			announcedFloor: isoOrNull(this.announcedFloor),
 			holding: writeMap(this.holding),
+			holdingFloor: isoOrNull(this.holdingFloor),
 		};
 	}
 
