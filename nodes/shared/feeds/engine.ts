@@ -6,37 +6,31 @@ import { timestamp } from '../parameters/primitives';
 import { parseParameters } from '../parameters/read';
 import { clock } from '../transport/clock';
 import { apiRequest, malformedAnswerOf, startAction } from '../transport/request';
+import type { Settings } from './decide';
+import { processRow } from './decide';
 import type { PollTurn } from './overlap';
-import { runScheduledPoll } from './overlap';
+import { beginPoll } from './overlap';
 import { FEED_LIMITS, WorkingState, toIso, toMs } from './state';
 import { loadState, saveState } from './store';
 import type { FeedDefinition, FeedPage, FeedScope } from './types';
 
 /**
- * The polling engine the four triggers share. A poll reads the feed from where the last saved
- * state left off, classifies each new row into change kinds, and returns one item per row that
- * matches the user's choice. The state is written only when the poll returns, together with
- * the items it covers: a poll that throws leaves it untouched, so nothing is skipped. Only one
- * scheduled poll of a trigger reads its feed at a time in the n8n process (overlap.ts says how
- * polls of one trigger meet), and each is bounded in time (FEED_LIMITS.pageTimeMs, pollTimeMs,
- * and n8n's poll budget where it is shorter).
+ * The polling engine the four triggers share. A scheduled poll is one pass, each part called
+ * from here and returning here:
+ *
+ * 1. its turn (overlap.ts: one poll of a trigger at a time in the process) and its state (store.ts);
+ * 2. read: feed pages from the state's position (fetchPage, through the transport), bounded in
+ *    time (FEED_LIMITS.pageTimeMs, pollTimeMs, and n8n's poll budget where it is shorter);
+ * 3. decide: each row, with the state, gives its item (if any) and moves the state past it
+ *    (decide.ts, no I/O);
+ * 4. emit: the items, with the state saved together with them (store.ts). A poll that throws
+ *    leaves the state untouched, so nothing is skipped.
  */
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 /** Manual runs look for recent rows in widening windows; undefined: the whole feed. */
 const SAMPLE_WINDOWS = [HOUR, DAY, 30 * DAY, undefined];
-
-interface Settings<K extends string> {
-	/** The Start From setting as stored with the state: "now", "beginning" or the ISO date. */
-	startFrom: string;
-	origin: number | undefined;
-	/** Emit = Every Change: every new version of every row in scope, and every tombstone, for a copy. */
-	everyChange: boolean;
-	events: K[];
-	maxItems: number;
-	scope: FeedScope<K>;
-}
 
 const maxItemsSchema = z.object({
 	maxItemsPerPoll: z
@@ -117,141 +111,6 @@ async function fetchPage<K extends string>(
 			check: (page) => (toMs(page.serverTimestamp) === undefined ? 'no valid "serverTimestamp" in the feed page' : undefined),
 		},
 	})) as FeedPage;
-}
-
-/** A row's identity: its id and when it last changed. */
-interface RowKey {
-	id: string;
-	updatedAt: number;
-}
-
-function rowKeyOf(row: IDataObject, fail: (what: string, body: unknown) => Error): RowKey {
-	const id = typeof row.id === 'string' || typeof row.id === 'number' ? String(row.id) : '';
-	const updatedAt = toMs(row.updatedAt);
-	if (!id || updatedAt === undefined) throw fail('a feed row without "id" or a valid "updatedAt"', row);
-	return { id, updatedAt };
-}
-
-/** A change kind a row fires, and when its change happened (to order several on one row). */
-interface Fired<K extends string> {
-	kind: K;
-	at: number;
-}
-
-/**
- * The change kinds a row fires, remembering the row and what its signals show; undefined when
- * the row is outside the trigger's scope (a tombstone of a feed without them, another event…).
- * A row changed before the start point is classified too, so that the memory stays exact.
- */
-function classify<K extends string>(
-	feed: FeedDefinition<K>,
-	settings: Settings<K>,
-	state: WorkingState,
-	row: IDataObject,
-	{ id, updatedAt }: RowKey,
-	context: { beforeStart: boolean; readToBefore: number | undefined },
-): Array<Fired<K>> | undefined {
-	if (row.removed === true) {
-		state.rememberRow(id, updatedAt);
-		return feed.removedKind ? [{ kind: feed.removedKind, at: toMs(row.removedAt) ?? updatedAt }] : undefined;
-	}
-	if (!settings.scope.inScope(row)) return undefined;
-	const lastSeen = state.recent.get(id);
-	state.rememberRow(id, updatedAt);
-	const fired: Array<Fired<K>> = [];
-	for (const signal of feed.signals(row)) {
-		const key = `${signal.kind}:${id}`;
-		if ('holds' in signal) {
-			const since = toMs(signal.since);
-			const began = () => state.stateBeganAfterStart(since, lastSeen, signal.notHeldAt?.map(toMs));
-			if (state.announceState(key, signal.holds, updatedAt, !context.beforeStart && began(), since)) fired.push({ kind: signal.kind, at: updatedAt });
-			continue;
-		}
-		const at = toMs(signal.at);
-		if (at !== undefined && state.announceMoment(key, at, context.readToBefore, updatedAt)) fired.push({ kind: signal.kind, at });
-	}
-	if (fired.length === 0 && feed.otherwiseKind) fired.push({ kind: feed.otherwiseKind, at: updatedAt });
-	return fired;
-}
-
-/** The change kinds a row fired, in the order they happened (ties in lifecycle order). */
-function inOrder<K extends string>(feed: FeedDefinition<K>, fired: Array<Fired<K>>): K[] {
-	fired.sort((a, b) => a.at - b.at || feed.kinds.indexOf(a.kind) - feed.kinds.indexOf(b.kind));
-	return fired.map((f) => f.kind);
-}
-
-/**
- * The item for a row that fired: the row, its change kinds in the order they happened, the
- * last chosen one as `changeType`, and a stable `changeKey`. Undefined when none was chosen.
- */
-function itemOf<K extends string>(
-	feed: FeedDefinition<K>,
-	settings: Settings<K>,
-	row: IDataObject,
-	{ id }: RowKey,
-	fired: Array<Fired<K>>,
-): INodeExecutionData | undefined {
-	const changeTypes = inOrder(feed, fired);
-	const chosen = changeTypes.filter((kind) => settings.events.includes(kind) && !settings.scope.suppress(row, kind));
-	if (chosen.length === 0) return undefined;
-	return {
-		json: {
-			...row,
-			changeType: chosen[chosen.length - 1],
-			changeTypes,
-			changeKey: `${id}:${String(row.updatedAt)}`,
-		},
-	};
-}
-
-/**
- * Emit = Every Change: the item for every new version of a row in scope, and for every tombstone
- * (which carries no field a filter could test), whatever kinds it shows. `syncAction` says what
- * a copy does with it, keyed on `id`: "upsert" the row, or "delete" it.
- */
-function syncItemOf<K extends string>(
-	feed: FeedDefinition<K>,
-	settings: Settings<K>,
-	row: IDataObject,
-	{ id }: RowKey,
-	fired: Array<Fired<K>> | undefined,
-): INodeExecutionData | undefined {
-	const removed = row.removed === true;
-	if (!removed && !settings.scope.inScope(row)) return undefined;
-	return {
-		json: {
-			syncAction: removed ? 'delete' : 'upsert',
-			...row,
-			changeTypes: inOrder(feed, fired ?? []),
-			changeKey: `${id}:${String(row.updatedAt)}`,
-		},
-	};
-}
-
-/**
- * One row, in steps: the read position moves past it; a duplicate stops there; it is
- * classified (and remembered); a change made before the start point stops there (Start From =
- * Now reads from a little before activation, and a restart after an invalid cursor reads back a
- * little); otherwise it becomes an item if it fired a chosen change kind, or, with Emit = Every
- * Change, whatever it fired.
- */
-function processRow<K extends string>(
-	feed: FeedDefinition<K>,
-	settings: Settings<K>,
-	state: WorkingState,
-	row: IDataObject,
-	readToBefore: number | undefined,
-	fail: (what: string, body: unknown) => Error,
-): INodeExecutionData | undefined {
-	const key = rowKeyOf(row, fail);
-	// Rows come oldest change first: everything changed before this one has been read.
-	state.advanceReadTo(key.updatedAt);
-	if (state.isDuplicate(key.id, key.updatedAt)) return undefined;
-	const beforeStart = state.beforeStart(key.updatedAt);
-	const fired = classify(feed, settings, state, row, key, { beforeStart, readToBefore });
-	if (beforeStart) return undefined;
-	if (settings.everyChange) return syncItemOf(feed, settings, row, key, fired);
-	return fired === undefined ? undefined : itemOf(feed, settings, row, key, fired);
 }
 
 interface DrainLimits {
@@ -391,14 +250,18 @@ export async function pollFeed<K extends string>(
 		startAction(this);
 		return await sample(this, feed, readSettings(this, feed));
 	}
-	return await runScheduledPoll(this, async (turn) => {
+	const turn = beginPoll(this);
+	if (!turn) return null;
+	try {
 		// Each poll is its own action, also where n8n runs every poll on one context (the legacy scheduler).
 		startAction(this);
 		return await scheduledPoll(this, feed, turn);
-	});
+	} finally {
+		turn.end();
+	}
 }
 
-/** A scheduled poll, in its turn (see runScheduledPoll). */
+/** A scheduled poll, in its turn (see beginPoll). */
 async function scheduledPoll<K extends string>(
 	ctx: IPollFunctions,
 	feed: FeedDefinition<K>,

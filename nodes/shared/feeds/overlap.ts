@@ -40,7 +40,7 @@ const triggers = new Map<string, Trigger>();
 
 const keyOf = (ctx: IPollFunctions) => JSON.stringify([String(ctx.getWorkflow().id ?? ''), ctx.getNode().id ?? '']);
 
-/** What a poll may ask of its turn. */
+/** A scheduled poll's turn: what it may ask, and `end()`, which it must call however it ends. */
 export interface PollTurn {
 	/** Whether it is still its trigger's poll (false once replaced as stuck): else it drops what it read. */
 	owns(): boolean;
@@ -48,21 +48,22 @@ export interface PollTurn {
 	waitOn(generation: number): boolean;
 	/** Records that it emits a batch read from the state of this generation. */
 	emitted(generation: number): void;
+	end(): void;
 }
 
-/** Runs one scheduled poll of a trigger under the rules above; null without polling when its previous poll still runs. */
-export async function runScheduledPoll<T>(ctx: IPollFunctions, poll: (turn: PollTurn) => Promise<T | null>): Promise<T | null> {
+/** A scheduled poll's turn under the rules above; undefined (read nothing) while its trigger's previous poll runs. */
+export function beginPoll(ctx: IPollFunctions): PollTurn | undefined {
 	const key = keyOf(ctx);
 	const trigger = triggers.get(key) ?? {};
 	triggers.set(key, trigger);
 	const now = clock.now();
 	if (trigger.running && now - trigger.running.startedAt < FEED_LIMITS.stuckPollMs) {
 		ctx.logger.debug('The previous poll of this trigger is still running: this one reads nothing', { node: ctx.getNode().name });
-		return null;
+		return undefined;
 	}
 	const token = {};
 	trigger.running = { startedAt: now, token };
-	const turn: PollTurn = {
+	return {
 		owns: () => trigger.running?.token === token,
 		waitOn(generation) {
 			const wait = trigger.emittedFrom === generation && !trigger.waited;
@@ -73,12 +74,10 @@ export async function runScheduledPoll<T>(ctx: IPollFunctions, poll: (turn: Poll
 			trigger.emittedFrom = generation;
 			trigger.waited = false;
 		},
+		end() {
+			if (trigger.running?.token === token) trigger.running = undefined;
+		},
 	};
-	try {
-		return await poll(turn);
-	} finally {
-		if (trigger.running?.token === token) trigger.running = undefined;
-	}
 }
 
 /** Forgets every trigger (tests: each starts a new virtual clock). */
