@@ -65,6 +65,9 @@ function readExamples(): Array<{ file: string; wf: WorkflowJson }> {
 		.map((file) => ({ file, wf: JSON.parse(readFileSync(join(EXAMPLES_DIR, file), 'utf8')) as WorkflowJson }));
 }
 
+/** Whether an example writes to a PostgreSQL database (its Postgres nodes name a credential). */
+const needsDatabase = (wf: WorkflowJson) => wf.nodes.some((node) => node.credentials?.postgres);
+
 async function main(): Promise<void> {
 	for (const [what, port] of [
 		['n8n (N8N_PORT)', n8nPort],
@@ -125,6 +128,11 @@ async function main(): Promise<void> {
 	const imported: string[] = [];
 	const skipped: string[] = [];
 	for (const { file, wf } of readExamples()) {
+		// A workflow that writes to PostgreSQL would fail here: there is no database behind it.
+		if (needsDatabase(wf)) {
+			skipped.push(`${wf.name} (${file}: needs a PostgreSQL database; create its tables with examples/${file.replace(/\.json$/, '.sql')}, then import it: docs/sync.md)`);
+			continue;
+		}
 		const missing = missingNodeTypes(wf, loaded);
 		if (missing.length) {
 			skipped.push(`${wf.name} (${file}: needs ${missing.join(', ')})`);

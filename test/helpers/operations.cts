@@ -21,7 +21,7 @@ export const BASE: Partial<Record<Key, INodeParameters>> = {
 	'club.getApplicationRequests': { club: rl('id', 'c1') },
 	'club.getMemberClubs': { member: rl('id', 'u1') },
 	'club.removeMember': { club: rl('id', 'c1'), member: rl('email', 'a@example.com') },
-	'club.updateMemberClubs': { member: rl('email', 'a@example.com'), mode: 'add', clubIds: ['c1'] },
+	'club.updateMemberClubs': { member: rl('email', 'a@example.com'), membershipMode: 'add', clubIds: ['c1'] },
 	'content.createVideo': {
 		title: 'Intro',
 		videoUrl: 'https://cdn.example.com/intro.mp4',
@@ -57,7 +57,7 @@ export const BASE: Partial<Record<Key, INodeParameters>> = {
 	'member.updateByEmail': { email: 'a@example.com', updateFields: { company: 'Acme' } },
 	'member.updateMany': { email: 'a@example.com', updateFields: { position: 'CTO' } },
 	'profileQuestion.get': { question: rl('id', 'q1') },
-	'space.updateMemberSpaces': { email: 'a@example.com', mode: 'add', spaces: ['General'] },
+	'space.updateMemberSpaces': { email: 'a@example.com', membershipMode: 'add', spaces: ['General'] },
 	'tag.delete': { tag: rl('id', 't1') },
 	'tag.get': { tag: rl('id', 't1') },
 	'tag.rename': { tag: rl('id', 't1'), name: 'Design' },

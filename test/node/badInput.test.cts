@@ -206,14 +206,14 @@ const TABLE: Partial<Record<Key, BadCase[]>> = {
 		{
 			kind: 'override-empty',
 			what: 'Override with an empty list, without Remove From All Clubs',
-			set: { mode: 'override', removeFromAll: false, clubIds: [] },
+			set: { membershipMode: 'override', removeFromAll: false, clubIds: [] },
 			field: 'clubIds',
 			fix: /Add the clubs to keep, or turn on "Remove From All Clubs"/,
 		},
 		{
 			kind: 'override-empty',
 			what: 'Override with an empty list of names, without Remove From All Clubs',
-			set: { mode: 'override', removeFromAll: false, clubsBy: 'name', clubNames: '' },
+			set: { membershipMode: 'override', removeFromAll: false, clubsBy: 'name', clubNames: '' },
 			field: 'clubNames',
 			fix: /turn on "Remove From All Clubs" to remove the member from every one on purpose/,
 		},
@@ -226,7 +226,7 @@ const TABLE: Partial<Record<Key, BadCase[]>> = {
 			fix: /give at most 10/,
 		},
 		{ kind: 'other', what: 'a club listed twice', set: { clubIds: ['c1', 'c1'] }, field: 'clubIds', fix: /give each of the clubs once/ },
-		enumCase('mode', 'Override', 'add, override'),
+		enumCase('membershipMode', 'Override', 'add, override'),
 		...emailCases('member').map((c) => ({ ...c, set: { member: rl('email', String(c.set?.member)) } })),
 	],
 	'content.createVideo': [
@@ -427,13 +427,13 @@ const TABLE: Partial<Record<Key, BadCase[]>> = {
 		{
 			kind: 'override-empty',
 			what: 'Override with an empty list, without Remove From All Spaces',
-			set: { mode: 'override', removeFromAll: false, spaces: [] },
+			set: { membershipMode: 'override', removeFromAll: false, spaces: [] },
 			field: 'spaces',
 			fix: /Add the spaces to keep, or turn on "Remove From All Spaces"/,
 		},
 		{ kind: 'other', what: 'Add with an empty list', set: { spaces: [] }, field: 'spaces', fix: /choose at least one of the spaces to add/ },
 		{ kind: 'other', what: 'a space listed twice', set: { spaces: 'General, General' }, field: 'spaces', fix: /give each of the spaces once/ },
-		enumCase('mode', 'OVERRIDE', 'add, override'),
+		enumCase('membershipMode', 'OVERRIDE', 'add, override'),
 		...emailCases('email'),
 	],
 	'tag.create': [{ kind: 'required', what: 'a blank name', set: { name: '   ' }, field: 'name', fix: /enter a tag name/ }],
@@ -651,5 +651,18 @@ describe('letter case: values the spec takes in any case are accepted', () => {
 			},
 		});
 		expect(body).toEqual({ memberType: 'Limited Approval', approvalStatus: 'pending' });
+	});
+});
+
+describe('a Resource or Operation the node does not have (a workflow written by hand or by an AI builder)', () => {
+	it.each([
+		[{ resource: 'member', operation: 'fetchAll' }, 'Invalid parameter: Operation "fetchAll" does not exist for Resource "Member"', /^Set Operation to one of: (?=.*\bgetAll\b)(?=.*\bgetByEmail\b)/],
+		[{ resource: 'members', operation: 'getAll' }, 'Invalid parameter: Resource "members" does not exist', /^Set Resource to one of: .*\bmember\b.*\btag\b/],
+	])('%j fails before any request, naming the field and the values it takes', async (parameters, message, description) => {
+		const error = (await runNode({ parameters }).catch((e: unknown) => e)) as NodeOperationError;
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toBe(message);
+		expect(error.description).toMatch(description);
+		expect(nock.pendingMocks()).toEqual([]);
 	});
 });

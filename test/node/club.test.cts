@@ -317,7 +317,7 @@ describe("Club: Update Member's Clubs", () => {
 				resource: 'club',
 				operation: 'updateMemberClubs',
 				member: byEmail('jane+x@example.com'),
-				mode: 'override',
+				membershipMode: 'override',
 				clubsBy: 'name',
 				clubNames: 'Designers, Product Leaders',
 			},
@@ -334,7 +334,7 @@ describe("Club: Update Member's Clubs", () => {
 				resource: 'club',
 				operation: 'updateMemberClubs',
 				member: byId('u1'),
-				mode: 'override',
+				membershipMode: 'override',
 				removeFromAll: true,
 			},
 		});
@@ -345,7 +345,7 @@ describe("Club: Update Member's Clubs", () => {
 	it('refuses an override with an empty list when Remove From All Clubs is off', async () => {
 		await expect(
 			runNode({
-				parameters: { resource: 'club', operation: 'updateMemberClubs', member: byId('u1'), mode: 'override' },
+				parameters: { resource: 'club', operation: 'updateMemberClubs', member: byId('u1'), membershipMode: 'override' },
 			}),
 		).rejects.toThrow(
 			'"Club Names or IDs" is empty: in Override mode an empty list removes the member from all clubs. Add the clubs to keep, or turn on "Remove From All Clubs"',
@@ -360,7 +360,7 @@ describe("Club: Update Member's Clubs", () => {
 		[{ clubIds: ['c1', 'c2', 'c1'] }, '"Club Names or IDs" lists "c1" more than once'],
 		[{ clubsBy: 'name', clubNames: 'Designers, designers ,Designers' }, '"Club Names" lists "Designers" more than once'],
 		[{ clubsBy: 'name', clubNames: 'Designers,,Data' }, '"Club Names" has an empty entry'],
-		[{ mode: 'replace', clubIds: ['c1'] }, '"Mode" must be one of add, override (got "replace")'],
+		[{ membershipMode: 'replace', clubIds: ['c1'] }, '"Mode" must be one of add, override (got "replace")'],
 		[{ member: byEmail('jane at example.com'), clubIds: ['c1'] }, '"Member" must be an email address'],
 		[{ member: byId(''), clubIds: ['c1'] }, '"Member" is empty'],
 	])('refuses %j before sending: %s', async (override, message) => {

@@ -74,7 +74,7 @@ describe("Space: Update Member's Spaces", () => {
 				resource: 'space',
 				operation: 'updateMemberSpaces',
 				email: 'jane@example.com',
-				mode: 'override',
+				membershipMode: 'override',
 				spaces: ['Partners', 'General'],
 			},
 		});
@@ -90,7 +90,7 @@ describe("Space: Update Member's Spaces", () => {
 				resource: 'space',
 				operation: 'updateMemberSpaces',
 				email: 'jane@example.com',
-				mode: 'override',
+				membershipMode: 'override',
 				removeFromAll: true,
 			},
 		});
@@ -100,7 +100,7 @@ describe("Space: Update Member's Spaces", () => {
 
 	it.each([
 		[
-			{ mode: 'override' },
+			{ membershipMode: 'override' },
 			'"Space Names or IDs" is empty: in Override mode an empty list removes the member from all spaces. Add the spaces to keep, or turn on "Remove From All Spaces"',
 		],
 		[{ spaces: [] }, '"Space Names or IDs" is empty: choose at least one of the spaces to add'],

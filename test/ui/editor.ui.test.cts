@@ -225,9 +225,9 @@ describe("n8n's editor with the package", () => {
 		]) {
 			await openActionNode({ resource, operation });
 			expect(await shownFields()).not.toContain('removeFromAll');
-			await pickOption('mode', 'Override');
+			await pickOption('membershipMode', 'Override');
 			await page.locator('[data-test-id="node-parameters"] label[for="removeFromAll"]').waitFor();
-			expect(await shownFields()).toEqual(expect.arrayContaining(['mode', 'removeFromAll', list]));
+			expect(await shownFields()).toEqual(expect.arrayContaining(['membershipMode', 'removeFromAll', list]));
 			await page.locator('[data-test-id="parameter-input-removeFromAll"] .el-switch').click();
 			await page.locator(`[data-test-id="node-parameters"] label[for="${list}"]`).waitFor({ state: 'detached' });
 			expect(await shownFields()).not.toContain(list);

@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { membershipModeHint } from '../../shared/builderHints';
 import { oneOf } from '../../shared/parameters/primitives';
 
 /**
@@ -14,7 +13,7 @@ export function membershipModeProperties(what: 'clubs' | 'spaces', removeAllLabe
 	return [
 		{
 			displayName: 'Mode',
-			name: 'mode',
+			name: 'membershipMode',
 			type: 'options',
 			options: [
 				{
@@ -36,9 +35,8 @@ export function membershipModeProperties(what: 'clubs' | 'spaces', removeAllLabe
 			name: 'removeFromAll',
 			type: 'boolean',
 			default: false,
-			displayOptions: { show: { mode: ['override'] } },
+			displayOptions: { show: { membershipMode: ['override'] } },
 			description: `Whether to remove the member from all their ${what}. Overriding with an empty list does that, so it is refused unless this is on.`,
-			builderHint: membershipModeHint(what),
 		},
 	];
 }
@@ -95,14 +93,14 @@ export function membershipChangeSchema<L extends z.ZodTypeAny>(
 ) {
 	return z
 		.object({
-			mode: oneOf(MEMBERSHIP_MODES),
+			membershipMode: oneOf(MEMBERSHIP_MODES),
 			[listName]: list,
 			removeFromAll: z.boolean({ invalid_type_error: 'must be true or false' }).default(false),
 		})
 		.transform((value) => ({
-			mode: value.mode as string,
+			mode: value.membershipMode as string,
 			removeFromAll: value.removeFromAll as boolean,
-			list: (value.mode === 'override' && value.removeFromAll ? [] : value[listName]) as string[],
+			list: (value.membershipMode === 'override' && value.removeFromAll ? [] : value[listName]) as string[],
 		}))
 		.superRefine((value, ctx) => {
 			if (value.list.length > 0 || (value.mode === 'override' && value.removeFromAll)) return;

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { operationOf } from './resources';
+import type { Operation } from './operation';
+import { RESOURCES, operationOf } from './resources';
 
 /**
  * Runs the chosen operation once per input item (a batch operation once, for all of them).
@@ -10,23 +11,14 @@ import { operationOf } from './resources';
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
-	const batch = operationOf(
-		this.getNodeParameter('resource', 0) as string,
-		this.getNodeParameter('operation', 0) as string,
-	);
-	if (batch && 'executeBatch' in batch) return await batch.executeBatch.call(this);
+	const first = chosenOrUndefined(this);
+	if (first && 'executeBatch' in first) return await first.executeBatch.call(this);
 
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			const resource = this.getNodeParameter('resource', itemIndex) as string;
-			const operation = this.getNodeParameter('operation', itemIndex) as string;
-			const handler = operationOf(resource, operation);
-			if (!handler || !('execute' in handler)) {
-				throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported on "${resource}"`, {
-					itemIndex,
-				});
-			}
+			const handler = chosen(this, itemIndex);
+			if (!('execute' in handler)) throw new NodeOperationError(this.getNode(), 'A batch operation runs once for all items', { itemIndex });
 			const result = await handler.execute.call(this, itemIndex);
 			for (const json of Array.isArray(result) ? result : [result]) {
 				output.push({ json, pairedItem: { item: itemIndex } });
@@ -41,4 +33,38 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	}
 	return [output];
+}
+
+/**
+ * The operation an item chose. A Resource or an Operation the node does not have (a workflow
+ * written by hand or by an AI builder: n8n checks no parameter of a community node before the
+ * run) fails the item, naming the parameter and the values it can take.
+ */
+function chosen(ctx: IExecuteFunctions, itemIndex: number): Operation {
+	const resource = ctx.getNodeParameter('resource', itemIndex) as string;
+	const entry = RESOURCES.find((r) => r.option.value === resource);
+	if (!entry) {
+		throw new NodeOperationError(ctx.getNode(), `Invalid parameter: Resource "${resource}" does not exist`, {
+			itemIndex,
+			description: `Set Resource to one of: ${RESOURCES.map((r) => r.option.value).join(', ')}.`,
+		});
+	}
+	const operation = ctx.getNodeParameter('operation', itemIndex) as string;
+	const handler = operationOf(resource, operation);
+	if (!handler) {
+		throw new NodeOperationError(ctx.getNode(), `Invalid parameter: Operation "${operation}" does not exist for Resource "${entry.option.name}"`, {
+			itemIndex,
+			description: `Set Operation to one of: ${Object.keys(entry.operations).join(', ')}.`,
+		});
+	}
+	return handler;
+}
+
+/** The first item's operation, to tell a batch operation; undefined when it is not one the node has (the item fails in the loop). */
+function chosenOrUndefined(ctx: IExecuteFunctions): Operation | undefined {
+	try {
+		return chosen(ctx, 0);
+	} catch {
+		return undefined;
+	}
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { locatorHints } from '../../../shared/builderHints';
 import { readLocator } from '../../locators/value';
 import { parseParameters } from '../../../shared/parameters/read';
 import { getProfileQuestion } from '../../reads/profileQuestions';
@@ -12,6 +13,7 @@ const questionLocator: INodeProperties = {
 	type: 'resourceLocator',
 	default: { mode: 'list', value: '' },
 	required: true,
+	builderHint: locatorHints.question,
 	modes: [
 		{
 			displayName: 'From List',
