@@ -1,6 +1,7 @@
 /**
  * Once per e2e run: make sure Node 24 + n8n are installed (cached), build the package and
  * pack it. Test files install that one tarball into their own fresh n8n user folders.
+ * CPN_E2E_TARBALL, when it names a tarball, is used as it is (npm run test:all packs once for its lanes).
  * E2E_SKIP_BUILD=1 packs the current dist/ without building.
  */
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -27,6 +28,12 @@ export default async function globalSetup(): Promise<void> {
 	const started = Date.now();
 	removeStaleRunFolders();
 	const rt = ensureRuntime();
+	// The lanes of `npm run test:all` share one tarball, built and packed before they start.
+	const given = process.env[TARBALL_ENV];
+	if (given && existsSync(given)) {
+		process.stderr.write(`\n[e2e] n8n ${rt.n8nVersion} ready, using the package packed at ${given}\n`);
+		return;
+	}
 	if (process.env.E2E_SKIP_BUILD !== '1') buildPackage(rt);
 	process.env[TARBALL_ENV] = packPackage(rt);
 	process.stderr.write(`\n[e2e] n8n ${rt.n8nVersion} ready, package built and packed in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);

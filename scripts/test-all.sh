@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# npm run test:all: the quick suite, then every suite that runs a real n8n, in two lanes side by
+# side (their tests mostly wait on polls and clocks, so two cores hold both):
+#   lane A  the e2e suite on n8n 2.41.1 (legacy scheduler)
+#   lane B  the scheduler files on the durable scheduler, the 1.x subset, the editor, queue mode
+# Each lane goes on through a failed suite, so one run shows every failure; the script fails if
+# any suite did. Each line of a lane's output is prefixed with its name, and each suite's time is
+# printed at the end. What the suites need from the machine is checked (and installed, where
+# scripts/check-system.sh may) once, and the package is built and packed once for every suite.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+npm test || exit 1
+
+bash scripts/check-system.sh --install postgres redis chromium || exit 1
+# Both n8n installs first (each waits on the other's lock otherwise, inside a lane's time).
+bash scripts/ensure-runtime.sh n8n >/dev/null || exit 1
+CPN_N8N_VERSION=1.123.81 bash scripts/ensure-runtime.sh n8n >/dev/null || exit 1
+
+npm run build --silent || exit 1
+pack_dir="$(mktemp -d)"
+trap 'rm -rf "$pack_dir"' EXIT
+npm pack --ignore-scripts --silent --pack-destination "$pack_dir" >/dev/null || exit 1
+CPN_E2E_TARBALL="$(ls "$pack_dir"/*.tgz)"
+export CPN_E2E_TARBALL
+
+times="$(mktemp)"
+# suite NAME COMMAND...: runs one suite, records its time and outcome.
+suite() {
+	local name=$1 started=$SECONDS rc
+	shift
+	"$@"
+	rc=$?
+	printf '%-8s %5d s  %s\n' "$name" $((SECONDS - started)) "$([ $rc -eq 0 ] && echo passed || echo FAILED)" >>"$times"
+	return $rc
+}
+# suites NAME COMMAND... ;; NAME COMMAND...: runs each in turn, on through a failure; fails if any did.
+suites() {
+	local failed=0
+	while (($#)); do
+		local name=$1 cmd=()
+		shift
+		while (($#)) && [ "$1" != ';;' ]; do cmd+=("$1"); shift; done
+		(($#)) && shift
+		suite "$name" "${cmd[@]}" || failed=1
+	done
+	return $failed
+}
+# lane LABEL SUITES...: the suites, each output line prefixed with the lane's label.
+lane() {
+	local label=$1
+	shift
+	suites "$@" 2>&1 | sed -u "s/^/[$label] /"
+	return "${PIPESTATUS[0]}"
+}
+
+# Each suite's own npm script (package.json): its check of the machine finds everything installed.
+lane A \
+	e2e npm run test:e2e &
+lane_a=$!
+lane B \
+	durable npm run test:e2e:durable ';;' \
+	1x npm run test:e2e:1x ';;' \
+	ui npm run test:ui ';;' \
+	queue npm run test:queue &
+lane_b=$!
+
+status=0
+wait $lane_a || status=1
+wait $lane_b || status=1
+echo
+echo "test:all, each suite's time:"
+cat "$times"
+rm -f "$times"
+exit $status
