@@ -17,7 +17,7 @@
  * Prints every finding and exits 1 when there is one.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
@@ -43,12 +43,19 @@ async function lintPackage(dir: string, label: string): Promise<boolean> {
 	return errors === 0;
 }
 
+const PUBLISHED = ['LICENSE', 'README.md', 'dist', 'package.json'];
+
 async function scanTarball(): Promise<boolean> {
 	const work = mkdtempSync(join(tmpdir(), 'cpn-scan-'));
 	try {
 		const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: ROOT, encoding: 'utf8' })) as Array<{ filename: string }>;
 		execFileSync('tar', ['xzf', join(work, packed.filename), '-C', work]);
-		return await lintPackage(join(work, 'package'), `tarball ${packed.filename}`);
+		// What is published: the build, the README, the licence and package.json, nothing else.
+		const top = readdirSync(join(work, 'package')).sort();
+		const extra = top.filter((entry) => !PUBLISHED.includes(entry));
+		console.log(`scan: tarball ${packed.filename} holds ${top.join(', ')}${extra.length ? ` (not to be published: ${extra.join(', ')})` : ''}`);
+		const linted = await lintPackage(join(work, 'package'), `tarball ${packed.filename}`);
+		return linted && extra.length === 0 && PUBLISHED.every((entry) => top.includes(entry));
 	} finally {
 		rmSync(work, { recursive: true, force: true });
 	}
