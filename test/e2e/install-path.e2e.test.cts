@@ -6,7 +6,6 @@
  * and `n8n-workflow` must resolve to the n8n host's own copies.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import { ACTION_NODE_TYPE, E2E, readWorkflowFile, workflowFiles } from './harness.cjs';
 import type { NodeTypeDescription } from '../../tools/n8n/n8n.cjs';
@@ -45,12 +44,12 @@ describe('install path: packed tarball in a fresh n8n user folder', () => {
 		expect(pkg.keywords).toContain('n8n-community-node-package');
 
 		const files = listTarball(tarball);
-		// npm always packs package.json, README, LICENSE and the `main` file.
-		const main = typeof pkg.main === 'string' ? pkg.main.replace(/^\.\//, '') : undefined;
-		const outside = files.filter(
-			(f) => !f.startsWith('dist/') && f !== main && !/^(package\.json|README(\.md)?|LICENSE(\.md)?)$/i.test(f),
-		);
+		// Only the build and what npm always packs: package.json, README, LICENSE. No entry point:
+		// n8n loads the files the package's n8n section lists.
+		expect(pkg.main).toBeUndefined();
+		const outside = files.filter((f) => !f.startsWith('dist/') && !/^(package\.json|README\.md|LICENSE)$/.test(f));
 		expect(outside).toEqual([]);
+		for (const f of ['package.json', 'README.md', 'LICENSE']) expect(files).toContain(f);
 		const n8n = pkg.n8n as { nodes: string[]; credentials: string[] };
 		for (const f of [...n8n.nodes, ...n8n.credentials]) expect(files).toContain(f);
 		// Sources, tests and maps of tests stay out of the tarball.
@@ -72,21 +71,6 @@ describe('install path: packed tarball in a fresh n8n user folder', () => {
 				if (!dir.endsWith(`${sep}node_modules`)) expect(existsSync(join(dir, 'node_modules', mod))).toBe(false);
 				dir = dirname(dir);
 			}
-		}
-	});
-
-	it('its entry point (package.json main) names the node and credential classes of the installed build', () => {
-		const pkg = JSON.parse(readFileSync(join(e2e.packageDir, 'package.json'), 'utf8')) as { main: string; n8n: { nodes: string[]; credentials: string[] } };
-		// Its getters load dist/ only when read (the classes need n8n-workflow, the host's): read its table.
-		const entry = createRequire(__filename)(join(e2e.packageDir, pkg.main)) as object;
-		const source = readFileSync(join(e2e.packageDir, pkg.main), 'utf8');
-		const table = [...source.matchAll(/get (\w+)\(\) \{\s*return require\('\.\/([^']+)'\)\.(\w+);/g)].map(([, key, file, klass]) => ({ key, file, klass }));
-		expect(Object.keys(entry).sort()).toEqual(table.map((t) => t.key).sort());
-		expect(table.map((t) => t.file).sort()).toEqual([...pkg.n8n.nodes, ...pkg.n8n.credentials].sort());
-		for (const { key, file, klass } of table) {
-			expect(key).toBe(klass);
-			expect(file.split('/').pop()).toMatch(new RegExp(`^${klass}\\.(node|credentials)\\.js$`));
-			expect(existsSync(join(e2e.packageDir, file))).toBe(true);
 		}
 	});
 
