@@ -1,6 +1,6 @@
 /**
  * Command line: `npx tsx tools/sandbox/cli.cts [--port 4010] [--time-scale 1]
- * [--members N] [--no-rate-limits] [--seed 1] [--feed-backlog N] [--opt-outs N]
+ * [--members N] [--no-rate-limits [--advertise-unlimited]] [--seed 1] [--feed-backlog N] [--opt-outs N]
  * [--events N] [--content-per-type N] [--host H] [--client-id ID]
  * [--access-token T] [--start-time ISO] [--job-ms 1450] [--remaining-rounding down|nearest] [--verbose]`
  */
@@ -17,6 +17,8 @@ const USAGE = `Usage: tsx tools/sandbox/cli.cts [options]
   --opt-outs N          email opt-out rows (default 300)
   --feed-backlog N      rows in the members feed at start (default: every member)
   --no-rate-limits      do not enforce the rate tiers
+  --advertise-unlimited with --no-rate-limits: the X-RateLimit-* headers announce 1,000,000 a second,
+                        so a client that paces by them runs at full speed
   --client-id ID        expected x-client-id (default sandbox-client-id)
   --access-token T      expected bearer token (default sandbox-access-token)
   --start-time ISO      where the sandbox clock starts (default: now)
@@ -50,6 +52,7 @@ function parseArgs(argv: string[]): SandboxOptions {
 			console.log(USAGE);
 			process.exit(0);
 		} else if (flag === '--no-rate-limits') options.rateLimits = false;
+		else if (flag === '--advertise-unlimited') options.advertisedLimits = 'unlimited';
 		else if (flag === '--verbose') options.verbose = true;
 		else if (flag === '--remaining-rounding') {
 			const v = value();

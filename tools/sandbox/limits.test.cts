@@ -143,6 +143,33 @@ describe('timeScale', () => {
 		expect(limiter.take('client', 'medium').allowed).toBe(false);
 	});
 
+	it('with the limits off, announces the tiers (advertisedLimits: tiers) or a tier nobody paces for (unlimited); the daily headers alike', async () => {
+		const now = Date.UTC(2026, 10, 20, 12);
+		const tiers = new RateLimiter(1, false, () => now);
+		const unlimited = new RateLimiter(1, false, () => now, 'down', 'unlimited');
+		for (let i = 0; i < 20; i++) {
+			expect(tiers.take('client', 'medium').allowed).toBe(true);
+			expect(unlimited.take('client', 'medium').allowed).toBe(true);
+		}
+		const told = tiers.peek('client', 'medium');
+		expect([told['X-RateLimit-Limit'], told['X-RateLimit-Burst'], told['X-RateLimit-Remaining']]).toEqual(['1', '10', '10']);
+		const lifted = unlimited.peek('client', 'medium');
+		expect([lifted['X-RateLimit-Limit'], lifted['X-RateLimit-Burst'], lifted['X-RateLimit-Remaining']]).toEqual(['1000000', '1000000', '1000000']);
+		expect(lifted['X-RateLimit-Daily-Remaining']).toBe('24980');
+		expect(lifted['X-RateLimit-Daily-Remaining']).toBe(told['X-RateLimit-Daily-Remaining']);
+		expect(() => new RateLimiter(1, true, () => now, 'down', 'unlimited')).toThrow('needs rateLimits: false');
+		await expect(startSandbox({ members: 20, advertisedLimits: 'unlimited' })).rejects.toThrow('needs rateLimits: false');
+		const sandbox = await startSandbox({ members: 20, rateLimits: false, advertisedLimits: 'unlimited' });
+		try {
+			const r = await apiClient(sandbox).get('/events', { pageSize: 1 });
+			expect(r.status).toBe(200);
+			expect(r.headers.get('x-ratelimit-limit')).toBe('1000000');
+			expect(r.headers.get('x-ratelimit-remaining')).toBe('1000000');
+		} finally {
+			await sandbox.close();
+		}
+	});
+
 	it('runs the sandbox clock k times faster', async () => {
 		const sandbox = await startSandbox({ members: 20, timeScale: 100, rateLimits: false });
 		try {

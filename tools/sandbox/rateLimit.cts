@@ -25,6 +25,17 @@ export const TIERS = Object.keys(TIER_LIMITS) as Tier[];
 /** How X-RateLimit-Remaining rounds the bucket's tokens: the spec does not say. */
 export type RemainingRounding = 'down' | 'nearest';
 
+/**
+ * What the X-RateLimit-Limit, -Burst and -Remaining headers announce: the tier's numbers
+ * (`tiers`, the default), or, with the limits off, a tier no client needs to pace for
+ * (`unlimited`: 1,000,000 a second, burst and remaining 1,000,000), so that a client that paces
+ * by the headers, as the package does, runs at full speed. The daily headers are unchanged.
+ */
+export type AdvertisedLimits = 'tiers' | 'unlimited';
+
+/** The rate, burst and remaining the headers announce with `advertisedLimits: 'unlimited'`. */
+export const UNLIMITED = 1_000_000;
+
 interface Bucket {
 	tokens: number;
 	last: number;
@@ -60,7 +71,10 @@ export class RateLimiter {
 		private readonly enabled = true,
 		private readonly realNow: () => number = Date.now,
 		private readonly remainingRounding: RemainingRounding = 'down',
-	) {}
+		private readonly advertised: AdvertisedLimits = 'tiers',
+	) {
+		if (advertised === 'unlimited' && enabled) throw new Error('advertisedLimits "unlimited" needs rateLimits: false');
+	}
 
 	private bucket(clientId: string, tier: Tier, now: number): Bucket {
 		const key = `${clientId}\u0000${tier}`;
@@ -131,11 +145,27 @@ export class RateLimiter {
 		const rate = limits.perSecond * this.timeScale;
 		const tokens = this.enabled ? b.tokens : limits.burst;
 		const fullAt = now + ((limits.burst - tokens) / rate) * 1000;
+		if (this.advertised === 'unlimited') {
+			return {
+				...this.dailyHeaders(b, tier),
+				'X-RateLimit-Limit': String(UNLIMITED),
+				'X-RateLimit-Remaining': String(UNLIMITED),
+				'X-RateLimit-Burst': String(UNLIMITED),
+				'X-RateLimit-Reset': String(Math.ceil(now / 1000)),
+			};
+		}
 		return {
 			'X-RateLimit-Limit': formatNumber(rate),
 			'X-RateLimit-Remaining': String(Math.max(0, this.remainingRounding === 'nearest' ? Math.round(tokens) : Math.floor(tokens))),
 			'X-RateLimit-Burst': String(limits.burst),
 			'X-RateLimit-Reset': String(Math.ceil(fullAt / 1000)),
+			...this.dailyHeaders(b, tier),
+		};
+	}
+
+	private dailyHeaders(b: Bucket, tier: Tier): Record<string, string> {
+		const limits = TIER_LIMITS[tier];
+		return {
 			'X-RateLimit-Daily-Limit': String(limits.daily),
 			'X-RateLimit-Daily-Remaining': String(Math.max(0, limits.daily - b.dailyUsed)),
 			'X-RateLimit-Daily-Reset': String(Math.floor((Date.parse(`${b.day}T00:00:00.000Z`) + DAY_MS) / 1000)),

@@ -10,7 +10,7 @@ import { SandboxAdmin, type SandboxRuntime } from './admin.cjs';
 import { SandboxClock } from './clock.cjs';
 import { ADMIN_PREFIX, API_PREFIX } from './constants.cjs';
 import { type Fault, FaultInjector } from './faults.cjs';
-import { type RemainingRounding, RateLimiter } from './rateLimit.cjs';
+import { type AdvertisedLimits, type RemainingRounding, RateLimiter } from './rateLimit.cjs';
 import { JOB_100_ROWS_MS } from './jobs.cjs';
 import { RequestLog } from './requestLog.cjs';
 import { Router } from './router.cjs';
@@ -40,6 +40,12 @@ export interface SandboxOptions extends Partial<SeedSizes> {
 	 * say, and `nearest` is what some implementations do
 	 */
 	remainingRounding?: RemainingRounding;
+	/**
+	 * what X-RateLimit-Limit, -Burst and -Remaining announce (default `tiers`); `unlimited` (only
+	 * with rateLimits: false) announces a tier no client needs to pace for, for runs that measure
+	 * something other than speed (`npm run bench:memory`)
+	 */
+	advertisedLimits?: AdvertisedLimits;
 	/** what a 100-row batch job takes, submission to completion, in sandbox-clock ms (default 1450); other sizes in proportion */
 	jobMs?: number;
 	/** where the sandbox clock starts (ISO 8601 or epoch ms; default: now) */
@@ -57,6 +63,7 @@ export interface ResolvedSandboxOptions extends SeedSizes {
 	seed: number;
 	rateLimits: boolean;
 	remainingRounding: RemainingRounding;
+	advertisedLimits: AdvertisedLimits;
 	jobMs: number;
 	startTime?: number;
 	verbose: boolean;
@@ -84,6 +91,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedSandboxOpt
 	const timeScale = options.timeScale ?? 1;
 	if (!(timeScale > 0)) throw new Error('timeScale must be a positive number');
 	if (options.jobMs !== undefined && !(options.jobMs > 0)) throw new Error('jobMs must be a positive number');
+	if (options.advertisedLimits === 'unlimited' && options.rateLimits !== false) throw new Error('advertisedLimits "unlimited" needs rateLimits: false');
 	return {
 		port: options.port ?? 0,
 		host: options.host ?? '127.0.0.1',
@@ -93,6 +101,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedSandboxOpt
 		seed: options.seed ?? 1,
 		rateLimits: options.rateLimits ?? true,
 		remainingRounding: options.remainingRounding ?? 'down',
+		advertisedLimits: options.advertisedLimits ?? 'tiers',
 		jobMs: options.jobMs ?? JOB_100_ROWS_MS,
 		startTime,
 		verbose: options.verbose ?? false,
@@ -125,7 +134,7 @@ class Runtime implements SandboxRuntime {
 		this.clock = new SandboxClock(o.timeScale, o.startTime);
 		this.store = seedStore(this.clock, o.seed, o);
 		this.store.jobs.durationFactor = o.jobMs / JOB_100_ROWS_MS;
-		this.limiter = new RateLimiter(o.timeScale, o.rateLimits, undefined, o.remainingRounding);
+		this.limiter = new RateLimiter(o.timeScale, o.rateLimits, undefined, o.remainingRounding, o.advertisedLimits);
 		this.faults.clear();
 		this.log.clear();
 	}
