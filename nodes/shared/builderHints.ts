@@ -46,15 +46,16 @@ export const operationHints = {
 } as const;
 
 /**
- * The resource locators: what each mode's value is. That the required ones must be set, the type
- * definitions say themselves (a required locator has no default: locators/value.ts).
+ * The resource locators: that the required ones must be set, and what each mode's value is. n8n's
+ * type generator counts a locator's default ({mode: 'list', value: ''}) as a value and lists a
+ * required locator as optional; the hint, shown beside it, says it is required.
  */
 export const locatorHints = {
-	event: hint('mode url: the event page address (contains /events/<slug>); mode id or list: an eventId.'),
-	member: hint('mode email: an email address; mode id: a userId (never an email); mode list: a userId.'),
-	memberById: hint('mode id or list: a userId, never an email. With an email, get the member first (getByEmail).'),
-	club: hint('mode name: the exact club name; mode id or list: a clubId (explore searchClubs lists them).'),
-	tag: hint('mode id or list: a tag ID (explore searchTags lists them). To find a tag by name use tag getAll.'),
+	event: hint('Required. mode url: the event page address (contains /events/<slug>); mode id or list: an eventId.'),
+	member: hint('Required. mode email: an email address; mode id: a userId (never an email); mode list: a userId.'),
+	memberById: hint('Required. mode id or list: a userId, never an email. With an email, get the member first (getByEmail).'),
+	club: hint('Required. mode name: the exact club name; mode id or list: a clubId (explore searchClubs lists them).'),
+	tag: hint('Required. mode id or list: a tag ID (explore searchTags lists them). To find a tag by name use tag getAll.'),
 	targetTag: hint('Not the tag to delete: the tag that takes over its content. Required while the deleted tag is in use.'),
-	question: hint('mode id or list: a profile question ID (explore searchProfileQuestions lists them).'),
+	question: hint('Required. mode id or list: a profile question ID (explore searchProfileQuestions lists them).'),
 } as const;

@@ -17,7 +17,7 @@ import nock from 'nock';
 
 import { API, runNode } from '../helpers/harness.cjs';
 import type { Key } from '../helpers/operations.cjs';
-import { BASE, BatchRowFailure, OPERATIONS, fieldsOf, isBatch, labelOf, outcomeOf, rl, withParameters } from '../helpers/operations.cjs';
+import { BASE, BatchRowFailure, OPERATIONS, isBatch, labelOf, outcomeOf, rl, withParameters } from '../helpers/operations.cjs';
 import { FIELDS, formOf, type Form } from '../helpers/description.cjs';
 import { useVirtualClock } from '../helpers/virtualClock.cjs';
 
@@ -663,34 +663,6 @@ describe('a Resource or Operation the node does not have (a workflow written by 
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toBe(message);
 		expect(error.description).toMatch(description);
-		expect(nock.pendingMocks()).toEqual([]);
-	});
-});
-
-describe('a required locator left out of the workflow (as one written from n8n\'s builder definitions or by hand can leave it)', () => {
-	const cases = OPERATIONS.flatMap((key) =>
-		[...fieldsOf(key)].filter(([, p]) => p.type === 'resourceLocator' && p.required).map(([field, p]) => [key, field, p.displayName] as const),
-	);
-
-	it('covers the five required locators (club, member, event, tag, profile question) wherever an operation has one', () => {
-		expect(new Set(cases.map(([, field]) => field))).toEqual(new Set(['club', 'member', 'event', 'tag', 'question']));
-		expect(cases.length).toBe(22);
-	});
-
-	it('each has no default: n8n lists a required parameter with a default as optional in the builder definitions', () => {
-		for (const [key, field] of cases) expect({ key, field, default: fieldsOf(key).get(field)!.default }).toEqual({ key, field, default: undefined });
-	});
-
-	it.each(cases)('%s without %s fails on its item before any request, naming "%s" and the fix', async (key, field, label) => {
-		const parameters = structuredClone(BASE[key] ?? {}) as IDataObject;
-		delete parameters[field];
-		const { error } = await outcomeOf(key, parameters as INodeParameters);
-		expect(unmatched).toEqual([]);
-		if (!(error instanceof BatchRowFailure)) {
-			expect(error).toBeInstanceOf(NodeOperationError);
-			expect((error as NodeOperationError).context.itemIndex).toBe(0);
-		}
-		expect((error as Error).message).toMatch(new RegExp(`"${label}" is empty: pick (a|an) \\w+ from the list,? or enter `));
 		expect(nock.pendingMocks()).toEqual([]);
 	});
 });

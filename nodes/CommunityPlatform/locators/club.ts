@@ -5,14 +5,14 @@ import { locatorHints } from '../../shared/builderHints';
 import { failParameters, parseParameters } from '../../shared/parameters/read';
 import { listClubs } from '../reads/clubs';
 import { oncePerExecution } from './perExecution';
-import { REQUIRED_LOCATOR_DEFAULT, readLocator } from './value';
+import { readLocator } from './value';
 
 /** The club to act on: from a searchable list of the community's clubs, by ID, or by name. */
 export const clubLocator: INodeProperties = {
 	displayName: 'Club',
 	name: 'club',
 	type: 'resourceLocator',
-	default: REQUIRED_LOCATOR_DEFAULT,
+	default: { mode: 'list', value: '' },
 	required: true,
 	description: 'The club to act on',
 	builderHint: locatorHints.club,

@@ -8,7 +8,7 @@ import { clipQuoted } from '../../shared/transport/quote';
 import type { ApiContext } from '../../shared/transport/request';
 import { apiRequest, pathOf } from '../../shared/transport/request';
 import { oncePerExecution } from './perExecution';
-import { REQUIRED_LOCATOR_DEFAULT, locatorValue } from './value';
+import { locatorValue } from './value';
 
 /**
  * The event to act on: From List (searchable by title), By ID, or By URL. A URL carries the
@@ -18,7 +18,7 @@ export const eventLocator: INodeProperties = {
 	displayName: 'Event',
 	name: 'event',
 	type: 'resourceLocator',
-	default: REQUIRED_LOCATOR_DEFAULT,
+	default: { mode: 'list', value: '' },
 	required: true,
 	description: 'The event, picked from the list (searchable by title), by its ID, or by its address in the community',
 	builderHint: locatorHints.event,
@@ -169,7 +169,7 @@ export async function eventSlugOf(this: ApiContext, ref: EventRef, itemIndex?: n
 export function eventRef(ctx: IExecuteFunctions, itemIndex: number): EventRef {
 	return readEventRef(
 		ctx,
-		ctx.getNodeParameter(eventLocator.name, itemIndex, '') as INodeParameterResourceLocator | string,
+		ctx.getNodeParameter(eventLocator.name, itemIndex) as INodeParameterResourceLocator,
 		itemIndex,
 		eventLocator.displayName,
 	);

@@ -6,7 +6,7 @@ import { email } from '../../shared/parameters/primitives';
 import { parseParameters } from '../../shared/parameters/read';
 import type { ApiContext } from '../../shared/transport/request';
 import { apiRequest } from '../../shared/transport/request';
-import { REQUIRED_LOCATOR_DEFAULT, readLocator } from './value';
+import { readLocator } from './value';
 
 /** The Member locator: From List, By ID, and (where the API takes one) By Email. */
 
@@ -44,7 +44,7 @@ export function memberLocator(withEmail: boolean): INodeProperties {
 		displayName: 'Member',
 		name: 'member',
 		type: 'resourceLocator',
-		default: REQUIRED_LOCATOR_DEFAULT,
+		default: { mode: 'list', value: '' },
 		required: true,
 		description: 'The member to act on',
 		builderHint: withEmail ? locatorHints.member : locatorHints.memberById,

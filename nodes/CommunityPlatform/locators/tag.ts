@@ -2,9 +2,9 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { locatorHints } from '../../shared/builderHints';
 import { failParameters } from '../../shared/parameters/read';
-import { REQUIRED_LOCATOR_DEFAULT, readLocator } from './value';
+import { readLocator } from './value';
 
-/** A tag locator: From List (searchable by name) or By ID; optional, so starting on From List, empty. */
+/** A tag locator: From List (searchable by name) or By ID. */
 export function tagLocator(name: string, displayName: string, description: string): INodeProperties {
 	return {
 		displayName,
@@ -31,12 +31,8 @@ export function tagLocator(name: string, displayName: string, description: strin
 	};
 }
 
-/** The tag an operation acts on: required, so with no default (see REQUIRED_LOCATOR_DEFAULT). */
-export const tagProperty: INodeProperties = {
-	...tagLocator('tag', 'Tag', 'The tag to act on'),
-	required: true,
-	default: REQUIRED_LOCATOR_DEFAULT,
-};
+/** The tag an operation acts on. */
+export const tagProperty: INodeProperties = { ...tagLocator('tag', 'Tag', 'The tag to act on'), required: true };
 
 /** The tag id in a tag locator; empty when the locator is not required and nothing was chosen. */
 export function readTagId(ctx: IExecuteFunctions, itemIndex: number, property: INodeProperties = tagProperty): string {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { z } from 'zod';
 
 import { locatorHints } from '../../../shared/builderHints';
-import { REQUIRED_LOCATOR_DEFAULT, readLocator } from '../../locators/value';
+import { readLocator } from '../../locators/value';
 import { parseParameters } from '../../../shared/parameters/read';
 import { getProfileQuestion } from '../../reads/profileQuestions';
 import { profileQuestion } from '../../output/profileQuestions';
@@ -11,7 +11,7 @@ const questionLocator: INodeProperties = {
 	displayName: 'Profile Question',
 	name: 'question',
 	type: 'resourceLocator',
-	default: REQUIRED_LOCATOR_DEFAULT,
+	default: { mode: 'list', value: '' },
 	required: true,
 	builderHint: locatorHints.question,
 	modes: [
