@@ -4,13 +4,18 @@
  * n8n runs its scanner (@n8n/scan-community-package) on every published community package. The
  * scanner's interface is one command, `scan-community-package <name>@<version>`, on a version
  * already on npm: it checks the version's npm provenance, then lints the source the provenance
- * points to with the rules of `n8n-node lint` (which `npm run lint` runs here, strict, on the
- * sources and package.json), and the tarball's compiled JavaScript and package.json with the
- * recommended rules of @n8n/eslint-plugin-community-nodes and no console output.
+ * points to (package.json and nodes/ and credentials/) and the tarball's compiled JavaScript and
+ * package.json, both with its own ESLint configuration: the recommended rules of its copy of
+ * @n8n/eslint-plugin-community-nodes, no console output, and the community, nodes and
+ * credentials rules of eslint-plugin-n8n-nodes-base, with no `eslint-disable` comment obeyed.
  *
- * - `npm run scan` (CI, before any release): that tarball check on the tarball `npm pack` makes
- *   (build first), unpacked. `npm run scan -- <folder>` checks an unpacked package folder instead
- *   (its test gives it one with known findings).
+ * Before a release there is no published version, so this runs the scanner's own analysis (its
+ * exported `analyzePackage`, configuration and file patterns) on what would be published:
+ *
+ * - `npm run scan` (CI, before any release): the sources in this folder, as the scanner lints the
+ *   attested source, and the tarball `npm pack` makes (build first), unpacked, which must hold
+ *   dist, README.md, LICENSE and package.json and nothing else. `npm run scan -- <folder>` runs the
+ *   tarball leg on an unpacked package folder instead (its test gives it one with findings).
  * - `npm run scan -- --published [x.y.z]` (the Publish workflow, once published): the scanner's
  *   own command on that version (default: package.json's), provenance included. It asks again
  *   for a few minutes while the registry does not show the new version yet.
@@ -20,27 +25,32 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
-import { ESLint, type Linter } from 'eslint';
-import tseslint from 'typescript-eslint';
 
 const ROOT = join(__dirname, '..');
 
-/** The tarball's rules: the plugin's own published config, and no console output. */
-const TARBALL_CONFIG: Linter.Config[] = [
-	n8nCommunityNodesPlugin.configs.recommended as Linter.Config,
-	{ rules: { 'no-console': 'error' } },
-	{ files: ['**/*.json'], languageOptions: { parser: tseslint.parser } },
-];
+interface Analysis {
+	passed: boolean;
+	message?: string;
+	details?: string;
+}
+interface Scanner {
+	analyzePackage(dir: string, patterns?: string[]): Promise<Analysis>;
+	SOURCE_FILE_PATTERNS: string[];
+}
 
-/** Lints a package folder's compiled JavaScript and package.json; true when nothing is found. */
-async function lintPackage(dir: string, label: string): Promise<boolean> {
-	const eslint = new ESLint({ cwd: dir, overrideConfigFile: true, allowInlineConfig: false, overrideConfig: TARBALL_CONFIG });
-	const results = await eslint.lintFiles(['**/*.js', 'package.json']);
-	const errors = results.reduce((sum, r) => sum + r.errorCount, 0);
-	console.log(`scan: ${label} (${results.length} files): ${errors === 0 ? 'no findings' : `${errors} findings`}`);
-	if (errors > 0) console.log(await (await eslint.loadFormatter('stylish')).format(results));
-	return errors === 0;
+/** The scanner's own module, the code n8n's scan runs (it ships no types, hence the string held apart). */
+const SCANNER_MODULE = '@n8n/scan-community-package/scanner/scanner.mjs';
+const scanner = (): Promise<Scanner> => import(SCANNER_MODULE) as Promise<Scanner>;
+
+/** What the scanner lints in the tarball: the compiled JavaScript and the published package.json. */
+const TARBALL_FILE_PATTERNS = ['**/*.js', 'package.json'];
+
+/** Runs the scanner's analysis on a folder; true when it finds nothing. */
+async function analyze(dir: string, patterns: string[], label: string): Promise<boolean> {
+	const result = await (await scanner()).analyzePackage(dir, patterns);
+	console.log(`scan: ${label}: ${result.passed ? 'no findings' : `findings (${result.message ?? 'failed'})`}`);
+	if (result.details) console.log(result.details);
+	return result.passed;
 }
 
 const PUBLISHED = ['LICENSE', 'README.md', 'dist', 'package.json'];
@@ -54,7 +64,7 @@ async function scanTarball(): Promise<boolean> {
 		const top = readdirSync(join(work, 'package')).sort();
 		const extra = top.filter((entry) => !PUBLISHED.includes(entry));
 		console.log(`scan: tarball ${packed.filename} holds ${top.join(', ')}${extra.length ? ` (not to be published: ${extra.join(', ')})` : ''}`);
-		const linted = await lintPackage(join(work, 'package'), `tarball ${packed.filename}`);
+		const linted = await analyze(join(work, 'package'), TARBALL_FILE_PATTERNS, `tarball ${packed.filename}`);
 		return linted && extra.length === 0 && PUBLISHED.every((entry) => top.includes(entry));
 	} finally {
 		rmSync(work, { recursive: true, force: true });
@@ -82,8 +92,11 @@ async function main() {
 	if (first === '--published') {
 		const version = second ?? (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 		passed = await scanPublished(version);
-	} else if (first) passed = await lintPackage(first, first);
-	else passed = await scanTarball();
+	} else if (first) passed = await analyze(first, TARBALL_FILE_PATTERNS, first);
+	else {
+		const sources = await analyze(ROOT, (await scanner()).SOURCE_FILE_PATTERNS, 'sources (package.json, nodes/, credentials/)');
+		passed = (await scanTarball()) && sources;
+	}
 	process.exitCode = passed ? 0 : 1;
 }
 
