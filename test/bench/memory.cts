@@ -494,7 +494,7 @@ export function memorySection(r: MemoryResults): string {
 		SECTION_START,
 		"## Memory against n8n's own floor",
 		'',
-		`Written by \`npm run bench:memory\` (test/bench/memory.cts) on ${r.date}; the same figures are in memory-results.json. ${r.machine}; n8n ${r.n8n}, regular mode, SQLite, the legacy scheduler; the package: ${r.packageMeasured}. The sandbox with its rate limits off and its headers announcing no limit (nothing is paced); ${r.members.toLocaleString('en-US')} members seeded, ${r.listed.toLocaleString('en-US')} listed (the seed archives a few), every member in the members feed. ${r.runs} runs of each case, a fresh n8n for every measurement; the whole run took ${Math.round(r.durationS / 60)} minutes.`,
+		`Written by \`npm run bench:memory\` (test/bench/memory.cts) on ${r.date}; the same figures are in ${basename(JSON_OUT)}. ${r.machine}; n8n ${r.n8n}, regular mode, SQLite, the legacy scheduler; the package: ${r.packageMeasured}. The sandbox with its rate limits off and its headers announcing no limit (nothing is paced); ${r.members.toLocaleString('en-US')} members seeded, ${r.listed.toLocaleString('en-US')} listed (the seed archives a few), every member in the members feed. ${r.runs} runs of each case, a fresh n8n for every measurement; the whole run took ${Math.round(r.durationS / 60)} minutes.`,
 		'',
 		"Peak: the peak resident memory (VmHWM) of n8n's main process, which runs the executions in regular mode, read once the execution has finished and before anything reads its data back; in brackets, main's peak just before the execution (n8n's start-up). Code floor (the issue's floor): the package's own items (its output in the run just before, written to a file a page a line) returned by a Code node (Run Once for All Items) after a Manual Trigger, in the same n8n: the same values, since n8n stores an execution with \`flatted\`, which writes a repeated string once. The Code node runs in n8n's task runner, a child process of main, and hands its items to main as JSON; the runner's own peak is not main's (runner column). Trigger floor: the same items emitted by a polling trigger written for the benchmark (loaded as a custom extension in every measurement) and published the same way: it runs in main, as the package's trigger does. Goal: the package's peak at most " + `${GOAL} × the floor's.`,
 		'',
@@ -514,9 +514,19 @@ export function memorySection(r: MemoryResults): string {
 		const above = (m: Measurement | undefined) => (m ? `${m.peakMb - m.beforeMb} MB in ${(m.untilDoneMs / 1000).toFixed(1)} s` : '');
 		const parts = of.map((row) => [`package ${above(row.mine)}`, row.code && `Code floor ${above(row.code)}`, row.trigger && `trigger floor ${above(row.trigger)}`].filter(Boolean).join(', '));
 		const worst = Math.max(...of.map((row) => ratio(row.mine, row.code)));
-		lines.push(`- ${CASE_LABELS[c](r)}: ${parts.map((p, i) => `run ${of[i].run}: ${p}`).join('; ')}. Worst ratio to the Code floor ${worst.toFixed(2)}: goal ${worst <= GOAL ? 'met' : 'MISSED'}.`);
+		const range = (ms: Array<Measurement | undefined>) => {
+			const peaks = ms.filter((m): m is Measurement => m !== undefined).map((m) => m.peakMb);
+			return `${Math.min(...peaks)} to ${Math.max(...peaks)} MB`;
+		};
+		lines.push(
+			`- ${CASE_LABELS[c](r)}: ${parts.map((p, i) => `run ${of[i].run}: ${p}`).join('; ')}. Peaks over the runs: package ${range(of.map((row) => row.mine))}, Code floor ${range(of.map((row) => row.code))}. Worst ratio to the Code floor ${worst.toFixed(2)}: goal ${worst <= GOAL ? 'met' : 'MISSED'}.`,
+		);
 	}
-	lines.push(SECTION_END);
+	lines.push(
+		'',
+		"A peak depends on when n8n's garbage collector runs while the items are parsed and stored, so it varies from run to run, and the ratios with it: every run is shown. What the package holds beyond the floor, and what to change: [docs/performance.md](../../docs/performance.md#memory).",
+		SECTION_END,
+	);
 	return lines.join('\n');
 }
 
