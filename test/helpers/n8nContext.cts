@@ -46,12 +46,13 @@ if (typeof beforeAll === 'function') {
 	});
 }
 
-export function additionalData(credentials: ICredentialDataDecryptedObject): IWorkflowExecuteAdditionalData {
+/** `credentials`: the credential's data, or a function that gives it at each read (to count reads, or edit it between them). */
+export function additionalData(credentials: ICredentialDataDecryptedObject | (() => ICredentialDataDecryptedObject)): IWorkflowExecuteAdditionalData {
 	const known: Record<string, unknown> = {
 		credentialsHelper: {
 			getParentTypes: () => [],
 			isCredentialUsableByNode: () => true,
-			getDecrypted: async () => credentials,
+			getDecrypted: async () => (typeof credentials === 'function' ? credentials() : credentials),
 			// As n8n does for a credential whose `authenticate` is a function: it is called as it is.
 			authenticate: async (creds: ICredentialDataDecryptedObject, _type: string, options: IHttpRequestOptions) =>
 				await credentialType.authenticate(creds, options),

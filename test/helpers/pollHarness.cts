@@ -23,7 +23,8 @@ const clone = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 export interface TriggerOptions {
 	parameters?: INodeParameters;
-	credentials?: ICredentialDataDecryptedObject;
+	/** The credential's data, or a function giving it at each read (see additionalData). */
+	credentials?: ICredentialDataDecryptedObject | (() => ICredentialDataDecryptedObject);
 	/**
 	 * What `getPollBudgetMs()` answers: n8n-core's own default (five minutes) unless given;
 	 * 'none': a host without the method (n8n 1.x).

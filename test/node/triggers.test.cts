@@ -1275,3 +1275,31 @@ describe('polls sharing one n8n Workflow object (the legacy scheduler: one expre
 		expectAllCalled();
 	});
 });
+
+describe('the credential', () => {
+	it("a poll reads it once for all its pages; the next poll on the legacy scheduler's one context reads it again, so an edited token counts from that poll", async () => {
+		let token = 'first-token';
+		let reads = 0;
+		const credentials = () => (reads++, { ...CREDENTIALS, accessToken: token });
+		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), { parameters: { startFrom: 'beginning' }, credentials, sharedContext: true });
+		const rows = Array.from({ length: 250 }, (_, i) => member(`m${i}`, { signUpAt: LONG_AGO, updatedAt: at(-100 + i / 10) }));
+		for (let page = 0; page < 3; page++) {
+			const slice = rows.slice(page * 100, page * 100 + 100);
+			nock(API)
+				.get(USERS)
+				.query(page === 0 ? { pageSize: '100' } : { pageSize: '100', cursor: `c${page}` })
+				.matchHeader('authorization', 'Bearer first-token')
+				.reply(200, feedPage({ rows: slice, serverTimestamp: page === 2 ? T0 : String(slice[slice.length - 1].updatedAt), hasMore: page < 2, nextCursor: `c${page + 1}` }));
+		}
+		expect(await trigger.poll()).toHaveLength(250);
+		expect(reads).toBe(1);
+		expectAllCalled();
+
+		token = 'second-token';
+		clock.advance(60_000);
+		nock(API).get(USERS).query(true).matchHeader('authorization', 'Bearer second-token').reply(200, feedPage({ rows: [], serverTimestamp: at(0) }));
+		expect(await trigger.poll()).toBeNull();
+		expect(reads).toBe(2);
+		expectAllCalled();
+	});
+});

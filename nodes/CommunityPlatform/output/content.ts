@@ -16,7 +16,7 @@ import {
 	type OutputSchema,
 } from '../../shared/output/schema';
 import { CONTENT_TYPES } from '../actions/content/contentTypes';
-import { CONTENT_SUFFIXES } from './simplify';
+import { contentFields } from './simplify';
 
 /** The fields by their suffix, each named with the prefix. */
 function prefixed(prefix: string, fields: Record<string, JsonSchema>): Record<string, JsonSchema> {
@@ -119,8 +119,7 @@ export const CONTENT_ITEMS: Record<keyof typeof CONTENT_TYPES, JsonSchema> = {
 /** What Simplify keeps of an item type: the kept suffixes it has, access and ownership. */
 function simplifiedContent(key: string): JsonSchema {
 	const schema = CONTENT_ITEMS[key];
-	const keys = [...CONTENT_SUFFIXES.map((suffix) => `${CONTENT_TYPES[key].prefix}${suffix}`), 'access', 'ownership'];
-	return pick(schema, keys.filter((name) => name in (schema.properties ?? {})));
+	return pick(schema, contentFields(CONTENT_TYPES[key]).filter((name) => name in (schema.properties ?? {})));
 }
 
 const SIMPLIFIED = Object.fromEntries(Object.keys(CONTENT_ITEMS).map((key) => [key, simplifiedContent(key)]));

@@ -17,6 +17,14 @@ function simplified(records: IDataObject[], keys: readonly string[], simplify: b
 	return simplify ? records.map((record) => pickFields(record, keys)) : records;
 }
 
+/**
+ * Simplify as a function of one record, for a list simplified as each page arrives (paginate's
+ * `keep`), so that what it drops is not held until the last page is read; undefined when off.
+ */
+export function simplifier(keys: readonly string[], simplify: boolean): ((record: IDataObject) => IDataObject) | undefined {
+	return simplify ? (record) => pickFields(record, keys) : undefined;
+}
+
 export const MEMBER_FIELDS = [
 	'userId',
 	'userEmail',
@@ -60,7 +68,7 @@ export const ATTENDEE_FIELDS = [
 ];
 
 /** Of every content item type: identity, titles, dates, links, tags; not bodies or summaries. */
-export const CONTENT_SUFFIXES = [
+const CONTENT_SUFFIXES = [
 	'Id',
 	'Title',
 	'Name',
@@ -93,8 +101,7 @@ export function simplifyAttendees(attendees: IDataObject[], simplify: boolean): 
 	return simplified(attendees, ATTENDEE_FIELDS, simplify);
 }
 
-/** Content items of one type, whose fields all start with the type's prefix (videoId, blogTitle, ...). */
-export function simplifyContent(type: { prefix: string }, items: IDataObject[], simplify: boolean): IDataObject[] {
-	const keys = [...CONTENT_SUFFIXES.map((suffix) => `${type.prefix}${suffix}`), 'access', 'ownership'];
-	return simplified(items, keys, simplify);
+/** What Simplify keeps of a content item of one type, whose fields all start with the type's prefix (videoId, blogTitle, ...). */
+export function contentFields(type: { prefix: string }): string[] {
+	return [...CONTENT_SUFFIXES.map((suffix) => `${type.prefix}${suffix}`), 'access', 'ownership'];
 }

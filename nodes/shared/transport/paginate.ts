@@ -31,6 +31,8 @@ export interface PageQuery<T = IDataObject> extends Omit<ApiRequest, 'method' | 
 	maxPageSize?: number;
 	/** Sees every page as it arrives, e.g. to read a list's totalCount. */
 	onPage?: (page: Page<T>) => void;
+	/** What is kept of each row, applied as its page arrives (Simplify). */
+	keep?: (row: T) => T;
 }
 
 /** Rows read, and whether they are all there is (false: more may follow past the reach). */
@@ -54,7 +56,7 @@ function appliedPageSize(page: Page<unknown>, asked: number): number {
  * past it and says the rows may be incomplete.
  */
 async function readAll<T>(ctx: ApiContext, query: PageQuery<T> & { reach?: number }): Promise<PagesRead<T>> {
-	const { returnAll, limit = 50, maxPageSize = MAX_PAGE_SIZE, reach, onPage, ...req } = query;
+	const { returnAll, limit = 50, maxPageSize = MAX_PAGE_SIZE, reach, onPage, keep, ...req } = query;
 	const pageSize = returnAll ? maxPageSize : Math.min(Math.max(limit, 1), maxPageSize);
 	const rows: T[] = [];
 	for (let pageNum = 1; ; pageNum++) {
@@ -78,7 +80,7 @@ async function readAll<T>(ctx: ApiContext, query: PageQuery<T> & { reach?: numbe
 			throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
 		}
 		onPage?.(page);
-		rows.push(...page.results);
+		rows.push(...(keep ? page.results.map(keep) : page.results));
 		if (!returnAll && rows.length >= limit) return { rows: rows.slice(0, limit), complete: true };
 		if (page.results.length === 0 || page.results.length < appliedPageSize(page, pageSize)) {
 			return { rows, complete: true };

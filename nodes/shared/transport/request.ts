@@ -150,7 +150,7 @@ export async function malformedAnswerOf(
 	ctx: ApiContext,
 	req: Pick<ApiRequest, 'method' | 'path' | 'itemIndex'>,
 ): Promise<(what: string, body: unknown) => NodeApiError> {
-	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	const credentials = await credentialOf(ctx);
 	const errors = errorContext(ctx, { ...req, path: pathText(req.path) }, credentials.accessToken);
 	return (what, body) => malformedError(errors, what, body);
 }
@@ -225,6 +225,27 @@ const storms = new WeakMap<object, Partial<Record<Tier, Storm>>>();
 /** Starts a new action on `ctx`: no 429 it met before counts against the bound (Storm) from here on. */
 export function startAction(ctx: ApiContext) {
 	storms.delete(ctx);
+	actionCredentials.delete(ctx);
+}
+
+/**
+ * The credential of the action each context is running now, read once per action and handed to
+ * n8n's request helper with each request (its `credentialsDecrypted` option). Without it every
+ * request reads the credential again, and n8n 2.x decrypts it, for a context without run data (a
+ * poll, a loader), in a new expression isolate each time: 200 reads in a first poll of 100 pages,
+ * a fifth of the poll's memory (docs/performance.md#memory). A new action reads it afresh, so an
+ * edited credential counts from the next poll or execution on.
+ */
+const actionCredentials = new WeakMap<object, Promise<ICredentialDataDecryptedObject>>();
+
+function credentialOf(ctx: ApiContext): Promise<ICredentialDataDecryptedObject> {
+	let read = actionCredentials.get(ctx);
+	if (!read) {
+		read = ctx.getCredentials(CREDENTIAL_TYPE);
+		actionCredentials.set(ctx, read);
+		read.catch(() => actionCredentials.delete(ctx));
+	}
+	return read;
 }
 
 /**
@@ -258,11 +279,13 @@ type Attempt =
 	| { status?: undefined; error: Error & { code?: string }; sent: boolean };
 
 /** One attempt: sends the request once, and tells the pacer how it went. */
-async function send(api: ApiContext, req: ApiRequest, url: string, pacer: Pacer, ticket: Ticket, signal?: AbortSignal): Promise<Attempt> {
+async function send(api: ApiContext, req: ApiRequest, url: string, data: ICredentialDataDecryptedObject, pacer: Pacer, ticket: Ticket, signal?: AbortSignal): Promise<Attempt> {
 	const timeout =
 		req.deadline === undefined
 			? RETRY_POLICY.timeoutMs
 			: Math.max(RETRY_POLICY.minTimeoutMs, Math.min(RETRY_POLICY.timeoutMs, req.deadline - clock.now()));
+	const chosen = api.getNode().credentials?.[CREDENTIAL_TYPE];
+	const credential = { id: chosen?.id ?? '', name: chosen?.name ?? '', type: CREDENTIAL_TYPE, data };
 	let response: IN8nHttpFullResponse;
 	try {
 		response = (await api.helpers.httpRequestWithAuthentication.call(api, CREDENTIAL_TYPE, {
@@ -274,7 +297,7 @@ async function send(api: ApiContext, req: ApiRequest, url: string, pacer: Pacer,
 			ignoreHttpStatusErrors: true,
 			timeout,
 			abortSignal: signal,
-		})) as IN8nHttpFullResponse;
+		}, { credentialsDecrypted: credential })) as IN8nHttpFullResponse;
 	} catch (error) {
 		const sent = wasSent(error);
 		pacer.noAnswer(sent);
@@ -307,7 +330,7 @@ export async function apiRequest<T = unknown>(this: ApiContext, req: ApiRequest)
 	const path = pathText(req.path);
 	const query = encodeQuery(req.qs);
 	refuseUnsendable(this, req, `${API_PREFIX}${path}${query}`);
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	const credentials = await credentialOf(this);
 	const tier = tierOf(req.method, path);
 	const url = `${normalizeBaseUrl(credentials.baseUrl)}${API_PREFIX}${path}${query}`;
 	const pacer = pacerOf(credentials, tier);
@@ -327,7 +350,7 @@ export async function apiRequest<T = unknown>(this: ApiContext, req: ApiRequest)
 		if (turn === 'late') throw lateError(errors, clock.now() - queuedAt);
 		if (turn === 'rate-limited') throw rateLimitedError(errors, pacer.state.blockedUntil - clock.now(), refusedSoFar());
 
-		const attempt = await send(this, req, url, pacer, turn, signal);
+		const attempt = await send(this, req, url, credentials, pacer, turn, signal);
 		const { status } = attempt;
 		if (status !== 429 && status !== undefined) storm.since = undefined;
 		if (status !== undefined && status >= 200 && status < 300) return answerOf(errors, attempt.body, req.expect) as T;
@@ -374,7 +397,7 @@ export interface DailyQuota {
  * carried no such headers; undefined when the tier has not answered since the last reset.
  */
 export async function knownDailyQuota(ctx: ApiContext, tier: Tier): Promise<DailyQuota | 'not said' | undefined> {
-	const { daily, lastAnswerAt } = pacerOf(await ctx.getCredentials(CREDENTIAL_TYPE), tier).state;
+	const { daily, lastAnswerAt } = pacerOf(await credentialOf(ctx), tier).state;
 	if (daily !== undefined && clock.now() < daily.resetsAt) return daily;
 	if (lastAnswerAt !== undefined && daily === undefined) return 'not said';
 	return undefined;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { readLimit, returnAllAndLimit } from '../../../shared/parameters/limit';
 import { day, daysInOrder } from '../../../shared/parameters/primitives';
 import { failParameters, readParameters } from '../../../shared/parameters/read';
-import { simplifyContent } from '../../output/simplify';
+import { contentFields, simplifier } from '../../output/simplify';
 import { paginate } from '../../../shared/transport/paginate';
 import { collection, simplify } from '../../../shared/parameters/fields';
 import { CONTENT_TYPES, DATED_CONTENT_TYPES } from './contentTypes';
@@ -69,6 +69,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const { returnAll, limit } = readLimit(this, itemIndex);
 	const qs = readParameters(this, itemIndex, type.dated ? [filters] : [], filtersSchema);
-	const items = (await paginate.call(this, { path: type.path, qs, returnAll, limit, itemIndex })) as IDataObject[];
-	return simplifyContent(type, items, this.getNodeParameter('simplify', itemIndex, true) as boolean);
+	const keep = simplifier(contentFields(type), this.getNodeParameter('simplify', itemIndex, true) as boolean);
+	return await (paginate<IDataObject>).call(this, { path: type.path, qs, returnAll, limit, itemIndex, keep });
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { simplifyEvents } from '../../output/simplify';
+import { EVENT_FIELDS, simplifier } from '../../output/simplify';
 import { readLimit, returnAllAndLimit } from '../../../shared/parameters/limit';
 import { day, daysInOrder, flag, oneOf } from '../../../shared/parameters/primitives';
 import { readParameters } from '../../../shared/parameters/read';
@@ -76,6 +76,6 @@ const filtersSchema = z
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const { returnAll, limit } = readLimit(this, itemIndex);
 	const qs = readParameters(this, itemIndex, [filters], filtersSchema);
-	const events = (await paginate.call(this, { path: '/events', qs, returnAll, limit, itemIndex })) as IDataObject[];
-	return simplifyEvents(events, this.getNodeParameter('simplify', itemIndex, true) as boolean);
+	const keep = simplifier(EVENT_FIELDS, this.getNodeParameter('simplify', itemIndex, true) as boolean);
+	return await (paginate<IDataObject>).call(this, { path: '/events', qs, returnAll, limit, itemIndex, keep });
 }

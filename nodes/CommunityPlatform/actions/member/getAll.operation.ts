@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { simplifyMembers } from '../../output/simplify';
+import { MEMBER_FIELDS, simplifier } from '../../output/simplify';
 import { returnAllAndLimit, readLimit } from '../../../shared/parameters/limit';
 import { day, daysInOrder, MEMBER_TYPES, oneOf } from '../../../shared/parameters/primitives';
 import { readParameters } from '../../../shared/parameters/read';
@@ -85,6 +85,6 @@ const querySchema = z
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const { returnAll, limit } = readLimit(this, itemIndex);
 	const qs = readParameters(this, itemIndex, queryFields, querySchema);
-	const members = (await paginate.call(this, { path: '/users', qs, returnAll, limit, itemIndex })) as IDataObject[];
-	return simplifyMembers(members, this.getNodeParameter('simplify', itemIndex, true) as boolean);
+	const keep = simplifier(MEMBER_FIELDS, this.getNodeParameter('simplify', itemIndex, true) as boolean);
+	return await (paginate<IDataObject>).call(this, { path: '/users', qs, returnAll, limit, itemIndex, keep });
 }
