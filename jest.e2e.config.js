@@ -11,6 +11,7 @@ module.exports = {
 	testMatch: ['**/*.e2e.test.cts'],
 	testPathIgnorePatterns: ['/node_modules/'],
 	globalSetup: '<rootDir>/test/e2e/global-setup.cjs',
+	globalTeardown: '<rootDir>/test/e2e/global-teardown.cjs',
 	maxWorkers: 1,
 	testTimeout: 180000,
 	slowTestThreshold: 60,

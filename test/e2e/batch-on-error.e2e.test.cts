@@ -101,7 +101,7 @@ describe('batch rows under On Error, in a real n8n', () => {
 	}
 
 	beforeAll(async () => {
-		e2e = await E2E.start({ sandbox: false });
+		e2e = await E2E.start({ shared: true, sandbox: false });
 		const done = await Promise.all(MODES.map(async (mode) => [mode, await runMode(mode)] as const));
 		for (const [mode, result] of done) runs.set(mode, result);
 	}, 300_000);

@@ -42,7 +42,7 @@ describe('Create or Update when the world moves (issue 31)', () => {
 	const opened: Sandbox[] = [];
 
 	beforeAll(async () => {
-		e2e = await E2E.start();
+		e2e = await E2E.start({ shared: true });
 	});
 	afterAll(async () => {
 		for (const sb of opened) await sb.close();

@@ -15,7 +15,7 @@ describe('faults in a real n8n', () => {
 	let e2e: E2E;
 
 	beforeAll(async () => {
-		e2e = await E2E.start();
+		e2e = await E2E.start({ shared: true });
 	});
 	afterAll(async () => {
 		await e2e?.stop();

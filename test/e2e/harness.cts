@@ -20,6 +20,7 @@ import {
 	TARBALL_ENV,
 	buildPackage,
 	installTarball,
+	installedPackageDir,
 	packPackage,
 } from '../../tools/n8n/pack.cjs';
 import { sleep } from '../../tools/n8n/processes.cjs';
@@ -70,6 +71,42 @@ export interface E2EStartOptions {
 	echo?: NodeJS.WritableStream;
 	n8nPort?: number;
 	n8nEnv?: NodeJS.ProcessEnv;
+	/**
+	 * Use the one n8n this jest run shares among the files that ask for it (see sharedN8n) rather
+	 * than start one: the file keeps its own sandbox, credential and workflows, and stop()
+	 * deactivates what it left active. Not with n8nEnv, resolveProbe, tarball, n8nPort or echo,
+	 * nor in a file that restarts n8n.
+	 */
+	shared?: boolean;
+}
+
+/** Set by the e2e global setup: the jest run whose shared n8n a file attaches to. */
+export const RUN_ENV = 'CPN_E2E_RUN';
+
+/** Where the shared n8n of a jest run is recorded (its port, user folder, log file and process group). */
+export function sharedN8nRecord(run: string): string {
+	return join(RUNS_DIR, `shared-n8n-${run}.json`);
+}
+
+/**
+ * The n8n shared by the files of this jest run that ask for it, signed in: the first such file
+ * starts it (the packed package installed, the scheduler of CPN_N8N_SCHEDULER) and records it;
+ * each file, the first included, attaches to it and reads its log from then on. The run's global
+ * teardown (teardown.cts) stops it. A file saves an n8n start this way: 20 to 30 s on 2 cores.
+ */
+async function sharedN8n(rt: Runtime, tarball: string): Promise<N8n> {
+	const run = process.env[RUN_ENV];
+	if (!run) throw new Error(`E2E.start({ shared: true }) needs ${RUN_ENV}, set by the e2e global setup (jest -c jest.e2e.config.js)`);
+	const record = sharedN8nRecord(run);
+	if (!existsSync(record)) {
+		const userFolder = mkdtempSync(join(ensureDir(RUNS_DIR), 'n8n-shared-'));
+		installTarball(rt, tarball, userFolder);
+		const n8n = await N8n.start({ runtime: rt, userFolder, env: schedulerEnv() });
+		await n8n.client.setupOwner();
+		const { logFile, pid } = n8n.process;
+		writeFileSync(record, JSON.stringify({ port: n8n.port, userFolder, logFile, pid }));
+	}
+	return await N8n.attach(rt, JSON.parse(readFileSync(record, 'utf8')) as Parameters<typeof N8n.attach>[1]);
 }
 
 export interface ImportOptions {
@@ -238,32 +275,39 @@ export class E2E {
 
 	static async start(opts: E2EStartOptions = {}): Promise<E2E> {
 		const rt = ensureRuntime();
+		if (opts.shared && (opts.n8nEnv || opts.resolveProbe || opts.tarball || opts.n8nPort || opts.echo)) {
+			throw new Error('E2E.start: a shared n8n takes no n8nEnv, resolveProbe, tarball, n8nPort or echo');
+		}
 		const tarball = opts.tarball ?? getTarball(rt);
-		const userFolder = mkdtempSync(join(ensureDir(RUNS_DIR), 'n8n-'));
-		const packageDir = installTarball(rt, tarball, userFolder);
+		const userFolder = opts.shared ? undefined : mkdtempSync(join(ensureDir(RUNS_DIR), 'n8n-'));
+		const packageDir = userFolder ? installTarball(rt, tarball, userFolder) : undefined;
 
 		let sandbox: Sandbox | undefined;
 		let n8n: N8n | undefined;
 		try {
 			if (opts.sandbox !== false) sandbox = await Sandbox.start(opts.sandboxOptions);
-			n8n = await N8n.start({
-				runtime: rt,
-				userFolder,
-				port: opts.n8nPort,
-				env: { ...schedulerEnv(), ...opts.n8nEnv },
-				resolveProbe: opts.resolveProbe,
-				echo: opts.echo,
-			});
-			await n8n.client.setupOwner();
+			if (userFolder) {
+				n8n = await N8n.start({
+					runtime: rt,
+					userFolder,
+					port: opts.n8nPort,
+					env: { ...schedulerEnv(), ...opts.n8nEnv },
+					resolveProbe: opts.resolveProbe,
+					echo: opts.echo,
+				});
+				await n8n.client.setupOwner();
+			} else {
+				n8n = await sharedN8n(rt, tarball);
+			}
 			const credential = sandbox
 				? await n8n.client.createCredential(CREDENTIAL_NAME, CREDENTIAL_TYPE, sandbox.credentialData())
 				: undefined;
-			return new E2E(rt, n8n, sandbox, credential && { id: credential.id, name: credential.name }, packageDir, opts);
+			return new E2E(rt, n8n, sandbox, credential && { id: credential.id, name: credential.name }, packageDir ?? installedPackageDir(n8n.userFolder), opts);
 		} catch (err) {
 			await n8n?.stop();
 			await sandbox?.close();
-			if (process.env.E2E_KEEP !== '1') rmSync(userFolder, { recursive: true, force: true });
-			else process.stderr.write(`[e2e] kept ${userFolder}\n`);
+			if (userFolder && process.env.E2E_KEEP !== '1') rmSync(userFolder, { recursive: true, force: true });
+			else if (userFolder) process.stderr.write(`[e2e] kept ${userFolder}\n`);
 			throw err;
 		}
 	}
@@ -274,6 +318,7 @@ export class E2E {
 	 */
 	/** Stops n8n cleanly and starts it again on the same folder; `whileDown` runs in between. */
 	async restartN8n(whileDown?: () => Promise<void>): Promise<N8n> {
+		if (this.startOpts.shared) throw new Error('restartN8n: a file that restarts n8n starts its own (E2E.start() without shared)');
 		const { userFolder, port } = this.current;
 		await this.current.stop();
 		await whileDown?.();
@@ -451,8 +496,20 @@ export class E2E {
 		return new Set((await this.client.listExecutions(workflowId)).map((e) => String(e.id)));
 	}
 
-	/** Stops n8n and the sandbox. Keeps the user folder (n8n.log, database) if E2E_KEEP=1. */
+	/**
+	 * Stops n8n and the sandbox. Keeps the user folder (n8n.log, database) if E2E_KEEP=1. A shared
+	 * n8n goes on running, with every workflow this file left active deactivated (the files of a
+	 * jest run use it one after the other).
+	 */
 	async stop(): Promise<void> {
+		if (this.startOpts.shared) {
+			try {
+				for (const wf of await this.client.listWorkflows()) if (wf.active) await this.client.deactivateWorkflow(wf.id);
+			} finally {
+				await this.sandbox?.close();
+			}
+			return;
+		}
 		try {
 			await this.current.stop();
 		} finally {

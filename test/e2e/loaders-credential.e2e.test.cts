@@ -29,7 +29,7 @@ describe('the credential test and the ticket type loader, in a real n8n', () => 
 
 	beforeAll(async () => {
 		// The sandbox's rate limits are not under test here: finding a suitable event reads a few.
-		e2e = await E2E.start({ sandboxOptions: { rateLimits: false } });
+		e2e = await E2E.start({ shared: true, sandboxOptions: { rateLimits: false } });
 	});
 	afterAll(async () => {
 		await e2e?.stop();

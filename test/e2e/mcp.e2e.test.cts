@@ -27,7 +27,7 @@ describe('the action node as an MCP tool', () => {
 	let api: ReturnType<typeof apiClient>;
 
 	beforeAll(async () => {
-		e2e = await E2E.start();
+		e2e = await E2E.start({ shared: true });
 		api = apiClient({ apiUrl: `${e2e.sandbox!.url}/public-api/v1` });
 		await e2e.activateWorkflow(mcpWorkflow());
 		// n8n registers the trigger's endpoint just after the activation answers: connect once it is there.

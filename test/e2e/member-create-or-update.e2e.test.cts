@@ -13,7 +13,7 @@ describe('Member → Create or Update Many (Batch) in n8n', () => {
 	let e2e: E2E;
 
 	beforeAll(async () => {
-		e2e = await E2E.start();
+		e2e = await E2E.start({ shared: true });
 	});
 	afterAll(async () => {
 		await e2e?.stop();

@@ -27,7 +27,7 @@ describe('the output schemas in a real n8n', () => {
 	};
 
 	beforeAll(async () => {
-		e2e = await E2E.start({ sandbox: false });
+		e2e = await E2E.start({ shared: true, sandbox: false });
 	});
 	afterAll(async () => {
 		await e2e?.stop();

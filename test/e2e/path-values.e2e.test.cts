@@ -25,7 +25,7 @@ describe('values that cannot be sent, in a real n8n', () => {
 	}
 
 	beforeAll(async () => {
-		e2e = await E2E.start();
+		e2e = await E2E.start({ shared: true });
 		member = (await apiGet<{ results: Array<{ userId: string; userEmail: string }> }>('/users?pageSize=1')).results[0];
 	});
 	afterAll(async () => {

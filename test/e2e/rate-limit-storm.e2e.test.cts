@@ -63,7 +63,7 @@ describe('a storm of twelve 429s (Retry-After 1 s)', () => {
 	let e2e: E2E;
 
 	beforeAll(async () => {
-		e2e = await E2E.start();
+		e2e = await E2E.start({ shared: true });
 	});
 	afterAll(async () => {
 		await e2e?.stop();

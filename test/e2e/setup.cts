@@ -8,6 +8,7 @@ import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { TARBALL_ENV, buildPackage, packPackage } from '../../tools/n8n/pack.cjs';
 import { RUNS_DIR, ensureRuntime } from '../../tools/n8n/runtime.cjs';
+import { RUN_ENV } from './harness.cjs';
 
 /** User folders left by runs that were killed outright (older than this) are removed. */
 const STALE_MS = 6 * 60 * 60 * 1000;
@@ -27,6 +28,8 @@ function removeStaleRunFolders(): void {
 export default async function globalSetup(): Promise<void> {
 	const started = Date.now();
 	removeStaleRunFolders();
+	// This run's name, for the n8n its files share (harness.cts, sharedN8n; stopped by teardown.cts).
+	process.env[RUN_ENV] = `${process.pid}-${started}`;
 	const rt = ensureRuntime();
 	// The lanes of `npm run test:all` share one tarball, built and packed before they start.
 	const given = process.env[TARBALL_ENV];

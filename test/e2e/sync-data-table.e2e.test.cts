@@ -45,7 +45,7 @@ describe('examples/members-data-table.json: members kept in an n8n Data Table', 
 
 	beforeAll(async () => {
 		// A small community: the first copy is every member, one Data Table lookup and write each.
-		e2e = await E2E.start({ sandboxOptions: { members: 60, optOuts: 20 } });
+		e2e = await E2E.start({ shared: true, sandboxOptions: { members: 60, optOuts: 20 } });
 	});
 	afterAll(async () => {
 		await e2e?.stop();

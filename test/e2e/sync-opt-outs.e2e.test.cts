@@ -43,7 +43,7 @@ describe('examples/email-opt-outs-postgres.json: email opt-outs kept in PostgreS
 	let wf: ImportedWorkflow;
 
 	beforeAll(async () => {
-		[pg, e2e] = await Promise.all([Postgres.start(), E2E.start({ sandboxOptions: { members: 40, optOuts: 60 } })]);
+		[pg, e2e] = await Promise.all([Postgres.start(), E2E.start({ shared: true, sandboxOptions: { members: 40, optOuts: 60 } })]);
 		pg.createDatabase(DATABASE);
 		await pg.psql(DATABASE, readFileSync(SQL, 'utf8'));
 		const credential = await e2e.client.createCredential('Opt-outs database', 'postgres', {

@@ -38,7 +38,7 @@ describe('trigger correctness in a real n8n', () => {
 	let admin: SandboxAdmin;
 
 	beforeAll(async () => {
-		e2e = await E2E.start({ sandboxOptions: { members: MEMBERS } });
+		e2e = await E2E.start({ shared: true, sandboxOptions: { members: MEMBERS } });
 		admin = e2e.sandbox!.admin as SandboxAdmin;
 	});
 	afterAll(async () => {

@@ -38,7 +38,7 @@ describe('triggers under n8n\'s scheduler', () => {
 	let e2e: E2E;
 
 	beforeAll(async () => {
-		e2e = await E2E.start();
+		e2e = await E2E.start({ shared: true });
 	});
 	afterAll(async () => {
 		await e2e?.stop();

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { outputProblems } from './outputSchemas.cjs';
-import { ManagedProcess, freePort, sleep } from './processes.cjs';
+import { LogFollower, ManagedProcess, freePort, sleep } from './processes.cjs';
 import { RUNS_DIR, ensureDir, pathWithNode24, type Runtime } from './runtime.cjs';
 
 export const OWNER = {
@@ -405,7 +405,8 @@ export class N8n {
 	readonly client: N8nClient;
 	private constructor(
 		readonly runtime: Runtime,
-		readonly process: ManagedProcess,
+		/** The n8n process: this one's child, or (attach) one another test file started. */
+		readonly process: ManagedProcess | LogFollower,
 		readonly port: number,
 		readonly userFolder: string,
 		readonly probeLog: string | undefined,
@@ -461,6 +462,18 @@ export class N8n {
 			await proc.stop();
 			throw err;
 		}
+		return n8n;
+	}
+
+	/**
+	 * An n8n already running on `port` with `userFolder` (started by N8n.start in another test
+	 * file of this run; `pid`, its process group, `logFile` its output): signed in as the owner.
+	 * Its log is read from now on; stop() leaves it running.
+	 */
+	static async attach(rt: Runtime, shared: { port: number; userFolder: string; logFile: string; pid: number }): Promise<N8n> {
+		const n8n = new N8n(rt, new LogFollower(shared.logFile, shared.pid), shared.port, shared.userFolder, undefined, false);
+		await n8n.waitUntilReady(30_000);
+		await n8n.client.login();
 		return n8n;
 	}
 

@@ -5,7 +5,7 @@
  * stopped by its supervisor if this process dies abruptly.
  */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { closeSync, createWriteStream, openSync, readSync, statSync, type WriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -198,3 +198,62 @@ export function portInUse(port: number): Promise<boolean> {
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/**
+ * A process this one did not start, seen through its log file from a point on (an n8n another
+ * test file started and shares: tools/n8n/n8n.cts, N8n.attach): its output since then, and
+ * whether it still runs. Stopping it is its owner's business.
+ */
+export class LogFollower {
+	private readonly from: number;
+
+	constructor(
+		readonly logFile: string,
+		/** Its process group (the supervisor's pid). */
+		readonly pid: number,
+	) {
+		this.from = statSync(logFile).size;
+	}
+
+	signalGroup(sig: NodeJS.Signals): void {
+		try {
+			process.kill(-this.pid, sig);
+		} catch {
+			// group already gone
+		}
+	}
+
+	async waitForExit(): Promise<number | null> {
+		while (this.running) await sleep(200);
+		return null;
+	}
+
+	get running(): boolean {
+		try {
+			process.kill(this.pid, 0);
+			return true;
+		} catch {
+			return false;
+		}
+	}
+
+	/** Output since this follower was made (last ~200 kB). */
+	get text(): string {
+		const size = statSync(this.logFile).size;
+		const start = Math.max(this.from, size - 200_000);
+		const buf = Buffer.alloc(size - start);
+		const fd = openSync(this.logFile, 'r');
+		try {
+			readSync(fd, buf, 0, buf.length, start);
+		} finally {
+			closeSync(fd);
+		}
+		return buf.toString('utf8');
+	}
+
+	tail(lines = 60): string {
+		return this.text.split('\n').slice(-lines).join('\n');
+	}
+
+	async stop(): Promise<void> {}
+}
