@@ -3,7 +3,7 @@
  * next twelve requests on a path 429 with Retry-After: 1, then as usual. An injected 429 finds the
  * bucket as a real refusal does (tools/sandbox/faults.cts): X-RateLimit-Remaining 0, and the
  * sandbox's own limiter refuses a try sent before the Retry-After ends. The API asks for one
- * second each time: every try must come within Retry-After + 1 s of the 429 before it (and not
+ * second each time: every try must come within Retry-After + 2 s of the 429 before it (and not
  * before the Retry-After), and the run must succeed, whatever the pacer has seen of the tier:
  *
  * - cold: n8n's pacer has seen only its own requests (the action's storm is the process's first
@@ -49,12 +49,16 @@ const durable = process.env.CPN_N8N_SCHEDULER === 'durable';
 
 /**
  * Every 429 of `log` (n8n's requests on one path, in order) and the try after it: how long after
- * it the try came, against its Retry-After; those not within [Retry-After, Retry-After + 1 s).
+ * it the try came, against its Retry-After; those not within [Retry-After, Retry-After + 2 s).
+ * The pacer's jitter is 100 ms here (a tenth of the wait); the rest of the 2 s is for n8n's timers
+ * on two busy cores (this file runs beside another suite in test:all, where one try came 1.24 s
+ * late). The exact times are the pacer's tests' (virtual clock); what this bound catches is a try
+ * that waits for anything but its Retry-After, as before the fix (tries 11 to 29 s apart).
  */
 function triesNotAsAsked(log: Entry[]): { gaps: string; wrong: string[] } {
 	const tries = log.flatMap((entry, i) => (entry.status === 429 && i + 1 < log.length ? [{ asked: Number(entry.retryAfter) * 1000, gap: timeOf(log[i + 1]) - timeOf(entry), entry }] : []));
 	const wrong = tries
-		.filter(({ asked, gap }) => !(Number.isFinite(asked) && gap >= asked - 50 && gap < asked + 1_000))
+		.filter(({ asked, gap }) => !(Number.isFinite(asked) && gap >= asked - 50 && gap < asked + 2_000))
 		.map(({ asked, gap, entry }) => `after the 429 of ${String(entry.time)} (Retry-After ${asked} ms${entry.rateLimited ? ', the limiter' : ''}): ${gap} ms`);
 	return { gaps: tries.map(({ gap }) => gap).join(', '), wrong };
 }

@@ -23,10 +23,11 @@
  *
  * Every case checks the exact set of items delivered, by changeKey, and that none arrived twice.
  * One n8n for the file: n8n 2.41.1's legacy scheduler (npm run test:e2e), its durable scheduler
- * (test:e2e:durable) or n8n 1.123.81 (test:e2e:1x). Cases 1 to 3 share one sandbox, reset before
+ * (test:e2e:durable) or n8n 1.123.81 (test:e2e:1x). Cases 1 and 2 share one sandbox, reset before
  * each (fresh data, an empty request log, and its clock back on n8n's: a case moves it on to show
- * its changes, which would make them look new to a later case's Start From = Now). Case 4, mostly
- * waiting out its hang, runs beside them from the start, on a sandbox and credential of its own.
+ * its changes, which would make them look new to a later case's Start From = Now). Cases 3 and 4,
+ * mostly waiting on a slow or hanging feed, run beside them from the start, each on a sandbox and
+ * credential of its own (its own clock and request log): the file takes as long as its longest case.
  */
 import {
 	CREDENTIAL_TYPE,
@@ -74,13 +75,33 @@ interface HangResult {
 	hung: Array<Record<string, unknown>>;
 }
 
+interface SavesResult {
+	made: string[];
+	/** The changeKeys delivered, sorted. */
+	got: string[];
+	/** [start, end] of each feed request, by start. */
+	spans: number[][];
+}
+
+/** Starts a case that runs beside the others, on a sandbox and credential of its own. */
+async function besideTheOthers<T>(e2e: E2E, name: string, run: (sb: Sandbox, credential: { id: string; name: string }) => Promise<T>) {
+	const sb = await Sandbox.start();
+	const credential = await e2e.client.createCredential(name, CREDENTIAL_TYPE, sb.credentialData());
+	const outcome = run(sb, { id: credential.id, name: credential.name }).then(
+		(result) => ({ result, error: undefined as unknown }),
+		(error: unknown) => ({ result: undefined, error }),
+	);
+	return { sandbox: sb, outcome };
+}
+
 describe("the triggers through a deployment's life", () => {
 	let e2e: E2E;
 	/** Finished executions, decoded, by id (they do not change once finished). */
 	const decoded = new Map<string, Run>();
-	/** Case 4, running beside the others (see the header). */
+	/** Cases 3 and 4, running beside the others (see the header). */
+	let savesCase: Promise<{ result?: SavesResult; error?: unknown }> | undefined;
 	let hangCase: Promise<{ result?: HangResult; error?: unknown }> | undefined;
-	let hangSandbox: Sandbox | undefined;
+	const ownSandboxes: Sandbox[] = [];
 	/** The workflows the current case activated. */
 	let activated: string[] = [];
 
@@ -88,18 +109,17 @@ describe("the triggers through a deployment's life", () => {
 		// On the durable scheduler, a poll budget far over the poll interval (the default is 45 s):
 		// the triggers read nothing from the budget's value, so every case holds as with the default.
 		e2e = await E2E.start(process.env.CPN_N8N_SCHEDULER === 'durable' ? { n8nEnv: { N8N_SCHEDULER_POLL_TIMEOUT: '600', N8N_SCHEDULER_LEASE_DURATION: '660' } } : {});
-		hangSandbox = await Sandbox.start();
-		const credential = await e2e.client.createCredential('Hanging API', CREDENTIAL_TYPE, hangSandbox.credentialData());
-		hangCase = hangingApi(hangSandbox, { id: credential.id, name: credential.name }).then(
-			(result) => ({ result }),
-			(error: unknown) => ({ error }),
-		);
+		const saves = await besideTheOthers(e2e, 'Slow API', savesDuringSlowPolls);
+		const hang = await besideTheOthers(e2e, 'Hanging API', hangingApi);
+		ownSandboxes.push(saves.sandbox, hang.sandbox);
+		savesCase = saves.outcome;
+		hangCase = hang.outcome;
 	});
 	afterAll(async () => {
-		// A failure elsewhere must not leave case 4 polling while n8n stops.
-		await hangCase;
+		// A failure elsewhere must not leave cases 3 and 4 polling while n8n stops.
+		await Promise.all([savesCase, hangCase]);
 		await e2e?.stop();
-		await hangSandbox?.close();
+		for (const sb of ownSandboxes) await sb.close();
 	}, HANG_MS + 240_000);
 	beforeEach(async () => {
 		await sandbox().adminRequest('POST', 'reset');
@@ -263,36 +283,51 @@ describe("the triggers through a deployment's life", () => {
 		expect(await deliveredBy(copy.id, MEMBER_TRIGGER)).toEqual(both.sort());
 	});
 
-	it('saves during slow polls: answers in 15 s, polls every 10 s, three saves each while a poll is in flight, changes throughout: every change once', async () => {
-		const wf = await activate(readWorkflowFile('member-trigger.json'), 'Saved during slow polls');
-		await sandbox().adminRequest('POST', 'faults', { delayMs: 15_000, times: 1_000, match: { method: 'GET', pathPrefix: '/incremental/users' } });
-		const made: string[] = [];
-		let lastSave = 0;
-		for (let save = 1; save <= SAVES; save++) {
-			made.push(...(await memberChanges(1, `save-${save}`)));
-			await show();
-			// A poll sent after the last save has waited a second or more for its answer: save now.
-			await e2e.until(
-				'a feed request in flight',
-				async () => (await sandbox().inFlight()).some((r) => r.path === MEMBERS_FEED && Date.parse(r.time) > lastSave && Date.now() - Date.parse(r.time) >= 1_000),
-				60_000,
-			);
-			await e2e.client.saveAndPublish(wf.id, (draft) => {
-				// The user changes a setting of the trigger (n8n 2.x starts a trigger afresh only when
-				// its own settings change; 1.x starts the whole workflow afresh on any save).
-				draft.nodes.find((n) => n.name === MEMBER_TRIGGER)!.parameters.options = { maxItemsPerPoll: 900 + save };
-			});
-			lastSave = Date.now();
+	/** Case 3's scenario, on its own sandbox and credential; its assertions are in its test below. */
+	async function savesDuringSlowPolls(sb: Sandbox, credential: { id: string; name: string }): Promise<SavesResult> {
+		const wf = await activate(readWorkflowFile('member-trigger.json'), 'Saved during slow polls', { sb, credential });
+		try {
+			await sb.adminRequest('POST', 'faults', { delayMs: 15_000, times: 1_000, match: { method: 'GET', pathPrefix: '/incremental/users' } });
+			const made: string[] = [];
+			let lastSave = 0;
+			for (let save = 1; save <= SAVES; save++) {
+				made.push(...(await memberChanges(1, `save-${save}`, sb)));
+				await show(sb);
+				// A poll sent after the last save has waited a second or more for its answer: save now.
+				await e2e.until(
+					'a feed request in flight',
+					async () => (await sb.inFlight()).some((r) => r.path === MEMBERS_FEED && Date.parse(r.time) > lastSave && Date.now() - Date.parse(r.time) >= 1_000),
+					60_000,
+				);
+				await e2e.client.saveAndPublish(wf.id, (draft) => {
+					// The user changes a setting of the trigger (n8n 2.x starts a trigger afresh only when
+					// its own settings change; 1.x starts the whole workflow afresh on any save).
+					draft.nodes.find((n) => n.name === MEMBER_TRIGGER)!.parameters.options = { maxItemsPerPoll: 900 + save };
+				});
+				lastSave = Date.now();
+			}
+			made.push(...(await memberChanges(1, 'save-after', sb)));
+			await show(sb);
+			// The feed stays slow: a trigger whose API is slower than its poll interval still delivers.
+			await delivered(wf.id, MEMBER_TRIGGER, made, 120_000);
+			await sb.adminRequest('DELETE', 'faults');
+			await onePollMore([wf.id], sb);
+			await e2e.client.deactivateWorkflow(wf.id);
+			await debugReport([wf.id], sb, 'saves during slow polls');
+			const spans = (await requestsTo(sb, MEMBERS_FEED))
+				.map((r) => [Date.parse(String(r.time)), Date.parse(String(r.time)) + Number(r.durationMs)])
+				.sort((a, b) => a[0] - b[0]);
+			return { made, got: await deliveredBy(wf.id, MEMBER_TRIGGER), spans };
+		} finally {
+			if ((await e2e.client.getWorkflow(wf.id)).active) await e2e.client.deactivateWorkflow(wf.id);
+			await sb.adminRequest('DELETE', 'faults');
 		}
-		made.push(...(await memberChanges(1, 'save-after')));
-		await show();
-		// The feed stays slow: a trigger whose API is slower than its poll interval still delivers.
-		await delivered(wf.id, MEMBER_TRIGGER, made, 120_000);
-		await sandbox().adminRequest('DELETE', 'faults');
-		await onePollMore([wf.id]);
-		await e2e.client.deactivateWorkflow(wf.id);
+	}
 
-		const got = await deliveredBy(wf.id, MEMBER_TRIGGER);
+	it('saves during slow polls: answers in 15 s, polls every 10 s, three saves each while a poll is in flight, changes throughout: every change once', async () => {
+		const { result, error } = (await savesCase)!;
+		if (error !== undefined) throw error;
+		const { made, got, spans } = result!;
 		if (process.env.CPN_N8N_VERSION?.startsWith('1.')) {
 			// n8n 1.x emits the batch of a poll a save overtook through the old version, and the new
 			// version, started from the state saved before it, reads it again (docs/triggers.md):
@@ -308,9 +343,6 @@ describe("the triggers through a deployment's life", () => {
 		}
 		// A poll that found the trigger's previous one running (on the same or an older version of
 		// the workflow) returned at once, without asking the API: never two feed requests at a time.
-		const spans = (await requestsTo(sandbox(), MEMBERS_FEED))
-			.map((r) => [Date.parse(String(r.time)), Date.parse(String(r.time)) + Number(r.durationMs)])
-			.sort((a, b) => a[0] - b[0]);
 		expect(spans.filter(([start, end]) => end - start >= 15_000).length).toBeGreaterThanOrEqual(SAVES);
 		const overlapping = spans.filter((span, i) => i > 0 && span[0] < spans[i - 1][1] - 50);
 		expect(overlapping).toEqual([]);

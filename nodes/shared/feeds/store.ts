@@ -29,15 +29,13 @@ import { FEED_LIMITS, WorkingState, toMs } from './state';
  */
 
 const RECORD_PREFIX = 'communityPlatformTrigger:';
-/** A key of an earlier version of the package: dropped on sight. */
-const OLD_START_PREFIX = 'communityPlatformTriggerStart:';
 
 interface TriggerRecord extends IDataObject {
 	/** The node's name when it saved the record. */
 	node: string;
 	/** When the record was saved (ISO). */
 	savedAt: string;
-	/** The position (WorkingState.position). Records of earlier versions hold a whole state here. */
+	/** The position (WorkingState.position). */
 	state: IDataObject;
 }
 
@@ -112,7 +110,6 @@ export function saveState(ctx: IPollFunctions, state: WorkingState) {
 		global[key] = { node: ctx.getNode().name, savedAt: new Date(now).toISOString(), state: state.position() } satisfies TriggerRecord;
 	}
 	for (const [other, value] of Object.entries(global)) {
-		if (other.startsWith(OLD_START_PREFIX)) delete global[other];
 		if (!other.startsWith(RECORD_PREFIX) || other === key) continue;
 		const savedAt = toMs(recordOf(value)?.savedAt);
 		if (savedAt === undefined || now - savedAt > FEED_LIMITS.recordTtlMs) delete global[other];
