@@ -89,9 +89,10 @@ export function sharedN8nRecord(run: string): string {
 }
 
 /**
- * The n8n shared by the files of this jest run that ask for it, signed in: the first such file
- * starts it (the packed package installed, the scheduler of CPN_N8N_SCHEDULER) and records it;
- * each file, the first included, attaches to it and reads its log from then on. The run's global
+ * The n8n shared by the files of this jest run that ask for it, in the owner's session: the first
+ * such file starts it (the packed package installed, the scheduler of CPN_N8N_SCHEDULER) and
+ * records it with the session (n8n answers sign-ins past a few a minute with 429); each file, the
+ * first included, attaches to it and reads its log from then on. The run's global
  * teardown (teardown.cts) stops it. A file saves an n8n start this way: 20 to 30 s on 2 cores.
  */
 async function sharedN8n(rt: Runtime, tarball: string): Promise<N8n> {
@@ -104,7 +105,7 @@ async function sharedN8n(rt: Runtime, tarball: string): Promise<N8n> {
 		const n8n = await N8n.start({ runtime: rt, userFolder, env: schedulerEnv() });
 		await n8n.client.setupOwner();
 		const { logFile, pid } = n8n.process;
-		writeFileSync(record, JSON.stringify({ port: n8n.port, userFolder, logFile, pid }));
+		writeFileSync(record, JSON.stringify({ port: n8n.port, userFolder, logFile, pid, session: n8n.client.session }));
 	}
 	return await N8n.attach(rt, JSON.parse(readFileSync(record, 'utf8')) as Parameters<typeof N8n.attach>[1]);
 }

@@ -127,7 +127,7 @@ export class RestError extends Error {
 /** Internal REST API client (what the editor UI uses), authenticated with the n8n-auth cookie. */
 export class N8nClient {
 	private cookie = '';
-	private readonly browserId = randomUUID();
+	private browserId: string = randomUUID();
 
 	/** `n8nMajor`: the REST API differs between n8n 1.x and 2.x in how workflows are run and activated. */
 	constructor(
@@ -162,6 +162,16 @@ export class N8nClient {
 
 	get authenticated(): boolean {
 		return this.cookie !== '';
+	}
+
+	/** The signed-in session (n8n limits sign-ins per minute: clients of one n8n share one session). */
+	get session(): { cookie: string; browserId: string } {
+		return { cookie: this.cookie, browserId: this.browserId };
+	}
+
+	useSession(session: { cookie: string; browserId: string }): void {
+		this.cookie = session.cookie;
+		this.browserId = session.browserId;
 	}
 
 	/** First start only: creates the owner account and signs in as it. */
@@ -467,13 +477,16 @@ export class N8n {
 
 	/**
 	 * An n8n already running on `port` with `userFolder` (started by N8n.start in another test
-	 * file of this run; `pid`, its process group, `logFile` its output): signed in as the owner.
+	 * file of this run; `pid`, its process group, `logFile` its output), in the owner's `session`.
 	 * Its log is read from now on; stop() leaves it running.
 	 */
-	static async attach(rt: Runtime, shared: { port: number; userFolder: string; logFile: string; pid: number }): Promise<N8n> {
+	static async attach(
+		rt: Runtime,
+		shared: { port: number; userFolder: string; logFile: string; pid: number; session: N8nClient['session'] },
+	): Promise<N8n> {
 		const n8n = new N8n(rt, new LogFollower(shared.logFile, shared.pid), shared.port, shared.userFolder, undefined, false);
 		await n8n.waitUntilReady(30_000);
-		await n8n.client.login();
+		n8n.client.useSession(shared.session);
 		return n8n;
 	}
 
