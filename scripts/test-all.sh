@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # npm run test:all: the quick suite, then every suite that runs a real n8n, in two lanes side by
 # side (their tests mostly wait on polls and clocks, so two cores hold both):
-#   lane A  the e2e suite on n8n 2.41.1 (legacy scheduler)
-#   lane B  the scheduler files on the durable scheduler, the 1.x subset, the editor
-# and then, alone, queue mode, whose runs are timed against the tiers' minimum.
+#   lane A  the e2e suite on n8n 2.41.1 (legacy scheduler), the editor
+#   lane B  the scheduler files on the durable scheduler, the 1.x subset, queue mode's triggers,
+#           worker kill, restart of main and PostgreSQL copy
+# and then, alone, queue mode's reads and writes, timed against the tiers' minimum.
 # Each lane goes on through a failed suite, so one run shows every failure; the script fails if
 # any suite did. Each line of a lane's output is prefixed with its name, and each suite's time is
 # printed at the end. What the suites need from the machine is checked (and installed, where
@@ -56,21 +57,24 @@ lane() {
 }
 
 # Each suite's own npm script (package.json): its check of the machine finds everything installed.
-# Queue mode times its runs against the tiers' minimum: it runs after the lanes, alone, so that
-# the other lane's work cannot slow it (side by side its reads took 1.16 x, where it allows 1.1).
+# Queue mode's reads and writes are timed against the tiers' minimum: they run after the lanes,
+# alone, so that the other lane's work cannot slow them (side by side its reads took 1.16 x, where
+# it allows 1.1); its other file, in lane B, times nothing.
+queue=(npx jest -c jest.queue.config.js --runInBand)
 lane A \
-	e2e npm run test:e2e &
+	e2e npm run test:e2e ';;' \
+	ui npm run test:ui &
 lane_a=$!
 lane B \
 	durable npm run test:e2e:durable ';;' \
 	1x npm run test:e2e:1x ';;' \
-	ui npm run test:ui &
+	queue "${queue[@]}" test/e2e/queue/queue-mode &
 lane_b=$!
 status=0
 wait $lane_a || status=1
 wait $lane_b || status=1
 lane Q \
-	queue npm run test:queue || status=1
+	queue-load "${queue[@]}" test/e2e/queue/queue-load || status=1
 echo
 echo "test:all, each suite's time:"
 cat "$times"

@@ -80,6 +80,18 @@ export interface E2EStartOptions {
 	shared?: boolean;
 }
 
+/**
+ * What the shared n8n runs with beyond the defaults, for the files that share it: its debug log
+ * (secrets.e2e looks for the token in it) and n8n's MCP workflow-builder tools (mcp-builder.e2e;
+ * its rate limit raised for one client's many calls).
+ */
+const SHARED_N8N_ENV: NodeJS.ProcessEnv = {
+	N8N_LOG_LEVEL: 'debug',
+	N8N_MCP_BUILDER_ENABLED: 'true',
+	N8N_MCP_COMMUNITY_NODE_DISCOVERY_ENABLED: 'false',
+	N8N_MCP_SERVER_RATE_LIMIT: '1000',
+};
+
 /** Set by the e2e global setup: the jest run whose shared n8n a file attaches to. */
 export const RUN_ENV = 'CPN_E2E_RUN';
 
@@ -102,7 +114,7 @@ async function sharedN8n(rt: Runtime, tarball: string): Promise<N8n> {
 	if (!existsSync(record)) {
 		const userFolder = mkdtempSync(join(ensureDir(RUNS_DIR), 'n8n-shared-'));
 		installTarball(rt, tarball, userFolder);
-		const n8n = await N8n.start({ runtime: rt, userFolder, env: schedulerEnv() });
+		const n8n = await N8n.start({ runtime: rt, userFolder, env: { ...schedulerEnv(), ...SHARED_N8N_ENV } });
 		await n8n.client.setupOwner();
 		const { logFile, pid } = n8n.process;
 		writeFileSync(record, JSON.stringify({ port: n8n.port, userFolder, logFile, pid, session: n8n.client.session }));

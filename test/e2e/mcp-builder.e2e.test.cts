@@ -139,7 +139,8 @@ describe("n8n's MCP workflow builder with the package", () => {
 	};
 
 	beforeAll(async () => {
-		e2e = await E2E.start({ n8nEnv: { N8N_MCP_BUILDER_ENABLED: 'true', N8N_MCP_COMMUNITY_NODE_DISCOVERY_ENABLED: 'false', N8N_MCP_SERVER_RATE_LIMIT: '1000' } });
+		// The shared n8n has the builder's tools on (harness.cts, SHARED_N8N_ENV).
+		e2e = await E2E.start({ shared: true });
 		await e2e.client.request('PATCH', '/rest/mcp/settings', { mcpAccessEnabled: true });
 		const { apiKey } = await e2e.client.request<{ apiKey: string }>('GET', '/rest/mcp/api-key');
 		client = new Client({ name: 'e2e-builder', version: '1.0.0' });

@@ -112,7 +112,8 @@ describe('the access token never leaves the credential, in a real n8n', () => {
 	}
 
 	beforeAll(async () => {
-		e2e = await E2E.start({ n8nEnv: { N8N_LOG_LEVEL: 'debug' } });
+		// The shared n8n logs at debug level (harness.cts, SHARED_N8N_ENV): the most n8n writes.
+		e2e = await E2E.start({ shared: true });
 		const sandbox = e2e.sandbox!;
 		refused = await e2e.client.createCredential('Refused token', CREDENTIAL_TYPE, {
 			baseUrl: sandbox.url,

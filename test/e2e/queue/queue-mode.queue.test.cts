@@ -1,36 +1,25 @@
 /**
- * The package in n8n's queue mode, for real: PostgreSQL (13 or newer), Redis, an n8n 2.41.1 main instance
- * and two workers (`n8n worker --concurrency=5`), all on 127.0.0.1, sharing one user folder with
- * the packed package installed and one encryption key (lib/queue.cts); the sandbox with its rate
- * limits on, its clock and buckets 10× faster. The stack is started once for the file and
- * stopped (every process, every folder) at the end, also when a test fails.
+ * The package in n8n's queue mode, for real: PostgreSQL (13 or newer), Redis, an n8n 2.41.1 main
+ * instance and two workers (`n8n worker --concurrency=5`), all on 127.0.0.1, sharing one user
+ * folder with the packed package installed and one encryption key (tools/n8n/queue.cts); the
+ * sandbox with its rate limits on, its clock and buckets 10× faster (common.cts). The stack is
+ * started once for the file and stopped (every process, every folder) at the end, also when a
+ * test fails. Reads and writes under load, timed: queue-load.queue.test.cts.
  *
- * 1. Reads under load: 10 Member Get Many, Return All, on 10,000 members, started together.
- * 2. Writes under load: 3 Create Many (Batch) of 300 rows, spread over both workers.
- * 3. Triggers: the Member and Event Attendee triggers active on main while the workers run
+ * 1. Triggers: the Member and Event Attendee triggers active on main while the workers run
  *    executions; a worker is killed (SIGKILL) and restarted; every change made before, during
  *    and after is delivered exactly once.
- * 4. Keeping a copy in PostgreSQL: examples/community-copy-postgres.json and .sql, all four feeds
+ * 2. A clean restart of main in the middle of a backlog: every row once.
+ * 3. Keeping a copy in PostgreSQL: examples/community-copy-postgres.json and .sql, all four feeds
  *    from the beginning while every kind of change is made, through 5xx and 429 bursts, a cursor
  *    format change and a clean restart of main; the copy equals the sandbox row for row (the
  *    members' answers after the workflow's daily re-read).
- * Figures are printed for each run (requests, 429s, wall time, ratio to the tier minimum).
  */
-import { setTimeout as sleep } from 'node:timers/promises';
-import { TIER_LIMITS } from '../../../tools/sandbox/rateLimit.cjs';
 import { ACTION_NODE_TYPE, actionWorkflow, readWorkflowFile } from '../harness.cjs';
 import type { NodeItem } from '../../../tools/n8n/n8n.cjs';
-import { QueueStack } from '../../../tools/n8n/queue.cjs';
+import type { QueueStack } from '../../../tools/n8n/queue.cjs';
+import { HOLD_BACK_PLUS, report, useStack, waitFor } from './common.cjs';
 import { COPY_WORKFLOW, FeedChanges, compareCopy, copySizes, createCopyDatabase, describeCopy, feedStatusesSince, feedsReadToTheEnd, lastRequestId } from './copy.cjs';
-import { describeRun, runQueueReads, runQueueWrites } from './load.cjs';
-
-const TIME_SCALE = 10;
-/** Seeded so that the API lists about 10,000 members (the seed archives a few), as bench scenario 1. */
-const SEED_MEMBERS = 10_200;
-/** The feed holds back its last two minutes (sandbox clock): moving it this far shows every change. */
-const HOLD_BACK_PLUS = 2 * 60_000 + 5_000;
-
-const report = (line: string) => process.stderr.write(`\n[queue] ${line}\n`);
 
 /** The two feeds the triggers read, and the statuses of an execution that has ended. */
 const FEEDS = ['/incremental/users', '/incremental/event-attendees'];
@@ -45,64 +34,10 @@ function pollsOf(log: Array<Record<string, unknown>>, feed: string): number {
 }
 
 describe('queue mode: a main instance and two workers on PostgreSQL and Redis', () => {
+	const stackOf = useStack();
 	let stack: QueueStack;
-
-	beforeAll(async () => {
-		const started = Date.now();
-		stack = await QueueStack.start({ sandboxOptions: { members: SEED_MEMBERS, timeScale: TIME_SCALE } });
-		report(`stack up in ${((Date.now() - started) / 1000).toFixed(1)} s (Postgres :${stack.postgres.port}, Redis :${stack.redis.port}, main :${stack.e2e.n8n.port}, ${stack.workers.length} workers)`);
-	}, 300_000);
-
-	afterAll(async () => {
-		await stack?.stop();
-	}, 120_000);
-
-	it('reads: 10 Return All executions at once all complete, on both workers, within the Medium tier', async () => {
-		const f = await runQueueReads(stack, { executions: 10 });
-		report(describeRun('reads', f));
-
-		// The sandbox advertises the scaled rate the minimum is computed at.
-		expect(f.timeScale).toBe(TIME_SCALE);
-		expect(f.advertisedRate).toBe(TIER_LIMITS.medium.perSecond * TIME_SCALE);
-		// Every execution ran once, on a worker, and both workers ran several at once.
-		expect(f.notOnAWorker).toEqual([]);
-		for (const n of Object.values(f.peakPerWorker)) expect(n).toBeGreaterThanOrEqual(2);
-		// All complete with every member, none twice.
-		expect(f.errors).toEqual([]);
-		expect(f.failed).toBe(0);
-		expect(f.members).toBeGreaterThan(9_900);
-		for (const r of f.returned) expect(r).toEqual({ id: r.id, items: f.members, distinct: f.members });
-		// The tenant's budget, used whole: the run within 1.10 × the minimum (measured: 1.04 to 1.06).
-		// The two workers meet only through the API's headers: each sends at most at the tier's rate
-		// (its own bucket), so while the count reads 0 the API refuses at most one request per one it
-		// accepts, plus each worker's first burst; each refusal costs its Retry-After.
-		expect(f.wallMs).toBeLessThanOrEqual(1.1 * f.minMs);
-		expect(f.rateLimited).toBeLessThanOrEqual(f.requests - f.rateLimited + 2 * TIER_LIMITS.medium.burst);
-	});
-
-	it('writes: 3 Create Many (Batch) of 300 rows on both workers create every row once, at the Heavy pace', async () => {
-		const f = await runQueueWrites(stack, { executions: 3, rows: 300 });
-		report(
-			`${describeRun('writes', f)}; ${f.submissions} submissions (${f.acceptedSubmissions} accepted, ${f.rejectedSubmissions} answered 429), ` +
-				`${f.firstSecondSubmissions} in the first second`,
-		);
-
-		expect(f.notOnAWorker).toEqual([]);
-		for (const n of Object.values(f.perWorker)) expect(n).toBeGreaterThanOrEqual(1);
-		expect(f.errors).toEqual([]);
-		expect(f.failed).toBe(0);
-		for (const c of f.created) expect(c).toEqual({ id: c.id, created: 300 });
-		// Every row submitted in exactly one accepted job, and in the store once: none lost, none twice.
-		const total = 3 * 300;
-		expect({ once: f.rowsSubmittedOnce, twice: f.rowsSubmittedTwice, never: f.rowsNeverSubmitted }).toEqual({ once: total, twice: 0, never: 0 });
-		expect({ inStore: f.rowsInStore, extra: f.extraInStore }).toEqual({ inStore: total, extra: 0 });
-		expect(f.acceptedSubmissions).toBe(9);
-		// The Heavy tier used whole (measured 1.08 to 1.09 × the minimum). The workers meet only through
-		// the API's headers, as for reads: two cold workers may each send their first burst at once, so
-		// the API refuses at most one submission per one it accepts, plus those bursts; no refusal is
-		// re-sent before its Retry-After, and none fails a row.
-		expect(f.wallMs).toBeLessThanOrEqual(1.2 * f.minMs);
-		expect(f.rejectedSubmissions).toBeLessThanOrEqual(f.acceptedSubmissions + 2 * TIER_LIMITS.heavy.burst);
+	beforeAll(() => {
+		stack = stackOf();
 	});
 
 	it('triggers on main deliver each change once while a worker is killed and restarted', async () => {
@@ -353,11 +288,3 @@ describe('queue mode: a main instance and two workers on PostgreSQL and Redis', 
 		await e2e.client.deactivateWorkflow(wf.id);
 	}, 360_000);
 });
-
-async function waitFor(what: string, timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (!(await check())) {
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await sleep(500);
-	}
-}
