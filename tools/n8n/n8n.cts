@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { outputProblems } from './outputSchemas.cjs';
-import { LogFollower, ManagedProcess, freePort, sleep } from './processes.cjs';
+import { LogFollower, ManagedProcess, fetchAgain, freePort, sleep } from './processes.cjs';
 import { RUNS_DIR, ensureDir, pathWithNode24, type Runtime } from './runtime.cjs';
 
 export const OWNER = {
@@ -138,7 +138,7 @@ export class N8nClient {
 	async request<T = unknown>(method: string, path: string, body?: unknown, query?: Record<string, string>): Promise<T> {
 		const url = new URL(path, this.baseUrl);
 		for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, v);
-		const res = await fetch(url, {
+		const res = await fetchAgain(url, {
 			method,
 			headers: {
 				'content-type': 'application/json',

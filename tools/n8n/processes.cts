@@ -257,3 +257,21 @@ export class LogFollower {
 
 	async stop(): Promise<void> {}
 }
+
+/**
+ * fetch, sent once more when a GET meets a connection the other side had just closed ("other side
+ * closed", a reset): a kept-alive socket that the server dropped while the request went out, which
+ * a test process on two busy cores meets now and then. A GET changes nothing, so sending it again
+ * is safe; anything else fails as it came.
+ */
+export async function fetchAgain(url: string | URL, init: RequestInit = {}): Promise<Response> {
+	try {
+		return await fetch(url, init);
+	} catch (error) {
+		const code = (error as { cause?: { code?: string } }).cause?.code;
+		const dropped = code === 'UND_ERR_SOCKET' || code === 'ECONNRESET';
+		if ((init.method ?? 'GET').toUpperCase() !== 'GET' || !dropped) throw error;
+		await sleep(100);
+		return await fetch(url, init);
+	}
+}

@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { sleep } from './processes.cjs';
+import { fetchAgain, sleep } from './processes.cjs';
 import { REPO_DIR } from './runtime.cjs';
 
 export const SANDBOX_CLIENT_ID = 'sandbox-client-id';
@@ -71,7 +71,7 @@ export class Sandbox {
 	}
 
 	async adminRequest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-		const res = await fetch(`${this.url}/__admin/${path.replace(/^\//, '')}`, {
+		const res = await fetchAgain(`${this.url}/__admin/${path.replace(/^\//, '')}`, {
 			method,
 			headers: body === undefined ? {} : { 'content-type': 'application/json' },
 			body: body === undefined ? undefined : JSON.stringify(body),

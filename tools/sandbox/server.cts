@@ -350,7 +350,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 				send(res, { status, body: { message: error instanceof Error ? error.message : String(error) }, headers: {} });
 			});
 	});
-	server.keepAliveTimeout = 5000;
+	// Longer than any client keeps an idle connection (undici: 4 s), so a client never sends on one
+	// the sandbox has just closed.
+	server.keepAliveTimeout = 65_000;
 
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
