@@ -4,32 +4,14 @@
  * 15 s), and removes its user folder unless E2E_KEEP=1.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { sleep } from '../../tools/n8n/processes.cjs';
+import { LogFollower } from '../../tools/n8n/processes.cjs';
 import { RUN_ENV, sharedN8nRecord } from './harness.cjs';
-
-const alive = (pid: number) => {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch {
-		return false;
-	}
-};
-const signalGroup = (pid: number, sig: NodeJS.Signals) => {
-	try {
-		process.kill(-pid, sig);
-	} catch {
-		// gone
-	}
-};
 
 export default async function globalTeardown(): Promise<void> {
 	const run = process.env[RUN_ENV];
 	if (!run || !existsSync(sharedN8nRecord(run))) return;
-	const { pid, userFolder } = JSON.parse(readFileSync(sharedN8nRecord(run), 'utf8')) as { pid: number; userFolder: string };
-	signalGroup(pid, 'SIGTERM');
-	for (let waited = 0; alive(pid) && waited < 15_000; waited += 200) await sleep(200);
-	signalGroup(pid, 'SIGKILL');
+	const { pid, logFile, userFolder } = JSON.parse(readFileSync(sharedN8nRecord(run), 'utf8')) as { pid: number; logFile: string; userFolder: string };
+	await new LogFollower(logFile, pid).end();
 	rmSync(sharedN8nRecord(run), { force: true });
 	if (process.env.E2E_KEEP !== '1') rmSync(userFolder, { recursive: true, force: true });
 	else process.stderr.write(`[e2e] kept the shared n8n's folder ${userFolder}\n`);

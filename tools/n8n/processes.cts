@@ -228,6 +228,13 @@ export class LogFollower {
 		return null;
 	}
 
+	/** Ends the process for its owner, as ManagedProcess.stop does: SIGTERM to its group, SIGKILL after `graceMs`. */
+	async end(graceMs = 15_000): Promise<void> {
+		this.signalGroup('SIGTERM');
+		for (let waited = 0; this.running && waited < graceMs; waited += 200) await sleep(200);
+		this.signalGroup('SIGKILL');
+	}
+
 	get running(): boolean {
 		try {
 			process.kill(this.pid, 0);
