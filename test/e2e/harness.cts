@@ -74,7 +74,9 @@ export interface E2EStartOptions {
 	/**
 	 * Use the one n8n this jest run shares among the files that ask for it (see sharedN8n) rather
 	 * than start one: the file keeps its own sandbox, credential and workflows, and stop()
-	 * deactivates what it left active. Not with n8nEnv, resolveProbe, tarball, n8nPort or echo,
+	 * deactivates what it left active and deletes the credentials (n8n's MCP builder gives a
+	 * workflow the first credential of the type it finds: a later file's must be the only one).
+	 * Not with n8nEnv, resolveProbe, tarball, n8nPort or echo,
 	 * nor in a file that restarts n8n.
 	 */
 	shared?: boolean;
@@ -511,13 +513,14 @@ export class E2E {
 
 	/**
 	 * Stops n8n and the sandbox. Keeps the user folder (n8n.log, database) if E2E_KEEP=1. A shared
-	 * n8n goes on running, with every workflow this file left active deactivated (the files of a
-	 * jest run use it one after the other).
+	 * n8n goes on running, with every workflow this file left active deactivated and every
+	 * credential deleted (the files of a jest run use it one after the other, each with its own).
 	 */
 	async stop(): Promise<void> {
 		if (this.startOpts.shared) {
 			try {
 				for (const wf of await this.client.listWorkflows()) if (wf.active) await this.client.deactivateWorkflow(wf.id);
+				for (const credential of await this.client.listCredentials()) await this.client.deleteCredential(credential.id);
 			} finally {
 				await this.sandbox?.close();
 			}

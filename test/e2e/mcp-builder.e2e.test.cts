@@ -296,9 +296,13 @@ describe("n8n's MCP workflow builder with the package", () => {
 			expect({ request: wf.request, valid: validation.valid, errors: validation.errors ?? [] }).toEqual({ request: wf.request, valid: true, errors: [] });
 			const created = (await call('create_workflow_from_code', { code: wf.code, versionName: 'Built over MCP' })).structuredContent as { workflowId: string };
 			expect(created.workflowId).toBeTruthy();
+			// The builder gives each node a credential of its type: this file's, the only one there is.
+			const assigned = (await e2e.client.getWorkflow(created.workflowId)).nodes.flatMap((n) => Object.values(n.credentials ?? {}).map((c) => c.id));
+			expect({ request: wf.request, assigned: [...new Set(assigned)] }).toEqual({ request: wf.request, assigned: [e2e.credential!.id] });
 			let execution;
 			if (wf.trigger === 'polling') {
-				await call('publish_workflow', { workflowId: created.workflowId });
+				const published = (await call('publish_workflow', { workflowId: created.workflowId })).structuredContent as { success: boolean; error?: string };
+				expect({ request: wf.request, ...published }).toEqual({ request: wf.request, success: true, workflowId: created.workflowId, activeVersionId: expect.any(String) });
 				[execution] = await e2e.waitForExecutions(created.workflowId, 1, { timeoutMs: 45_000 });
 			} else {
 				execution = await e2e.n8n.waitForExecution(await e2e.client.startManualRun(created.workflowId, wf.start!), 60_000);

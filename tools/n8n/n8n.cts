@@ -200,6 +200,10 @@ export class N8nClient {
 		return this.request('GET', '/rest/credentials');
 	}
 
+	async deleteCredential(id: string): Promise<void> {
+		await this.request('DELETE', `/rest/credentials/${id}`);
+	}
+
 	async createWorkflow(workflow: WorkflowJson): Promise<{ id: string; versionId: string; name: string }> {
 		const body: Record<string, unknown> = { ...workflow };
 		delete body.id;
