@@ -266,19 +266,28 @@ export class LogFollower {
 }
 
 /**
- * fetch, sent once more when a GET meets a connection the other side had just closed ("other side
- * closed", a reset): a kept-alive socket that the server dropped while the request went out, which
- * a test process on two busy cores meets now and then. A GET changes nothing, so sending it again
- * is safe; anything else fails as it came.
+ * fetch, sent once more when the connection it went out on had just been closed by the other
+ * side: a kept-alive socket that the server dropped as idle while the request went out ("other
+ * side closed"), which a test process on two busy cores meets now and then (its timers late, it
+ * reuses a socket the server's keep-alive timeout has just ended). The server never read such a
+ * request, so it goes again whatever its method; a GET also after a reset. A request that fails
+ * again, or that fails otherwise, fails naming its method and address.
  */
 export async function fetchAgain(url: string | URL, init: RequestInit = {}): Promise<Response> {
+	const method = (init.method ?? 'GET').toUpperCase();
 	try {
 		return await fetch(url, init);
 	} catch (error) {
-		const code = (error as { cause?: { code?: string } }).cause?.code;
-		const dropped = code === 'UND_ERR_SOCKET' || code === 'ECONNRESET';
-		if ((init.method ?? 'GET').toUpperCase() !== 'GET' || !dropped) throw error;
+		const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+		const idleClosed = cause?.code === 'UND_ERR_SOCKET' && /other side closed/i.test(cause.message ?? '');
+		const reset = cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'ECONNRESET';
+		const named = (failure: unknown, how = '') => new Error(`${method} ${String(url)}${how}: ${(failure as Error).message}`, { cause: failure });
+		if (!idleClosed && !(method === 'GET' && reset)) throw named(error);
 		await sleep(100);
-		return await fetch(url, init);
+		try {
+			return await fetch(url, init);
+		} catch (again) {
+			throw named(again, ', sent again after a dropped connection');
+		}
 	}
 }
