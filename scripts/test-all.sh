@@ -17,9 +17,6 @@ cd "$(dirname "$0")/.."
 npm test || exit 1
 
 bash scripts/check-system.sh --install postgres redis chromium || exit 1
-# n8n 2.41.1 before the lanes start. Not 1.123.81: only lane B's third suite needs it, and its
-# install (the one .ci/run started in the background, or the suite's own) goes on meanwhile.
-bash scripts/ensure-runtime.sh n8n >/dev/null || exit 1
 
 npm run build --silent || exit 1
 pack_dir="$(mktemp -d)"
@@ -27,6 +24,11 @@ trap 'rm -rf "$pack_dir"' EXIT
 npm pack --ignore-scripts --silent --pack-destination "$pack_dir" >/dev/null || exit 1
 CPN_E2E_TARBALL="$(ls "$pack_dir"/*.tgz)"
 export CPN_E2E_TARBALL
+
+# n8n 2.41.1 before the lanes start (under .ci/run, its background install is what the lanes wait
+# for). Not 1.123.81: only lane A's third suite needs it, and its install (the one .ci/run started
+# in the background, or the suite's own) goes on meanwhile.
+bash scripts/ensure-runtime.sh n8n >/dev/null || exit 1
 
 times="$(mktemp)"
 # suite NAME COMMAND...: runs one suite, records its time and outcome.
