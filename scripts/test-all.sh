@@ -5,7 +5,7 @@
 #           the 1.x subset
 #   lane B  the scheduler files on the durable scheduler, queue mode's triggers, worker kill,
 #           restart of main and PostgreSQL copy, the rest of the e2e suite (member-trigger with it)
-# (about 1,250 s of work each, measured) and then, alone, queue mode's reads and writes, timed
+# (about 1,300 s of work each, measured) and then, alone, queue mode's reads and writes, timed
 # against the tiers' minimum.
 # Each lane goes on through a failed suite, so one run shows every failure; the script fails if
 # any suite did. Each line of a lane's output is prefixed with its name, and each suite's time is
