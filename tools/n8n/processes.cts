@@ -269,8 +269,9 @@ export class LogFollower {
  * fetch, sent once more when the connection it went out on had just been closed by the other
  * side: a kept-alive socket that the server dropped as idle while the request went out ("other
  * side closed"), which a test process on two busy cores meets now and then (its timers late, it
- * reuses a socket the server's keep-alive timeout has just ended). The server never read such a
- * request, so it goes again whatever its method; a GET also after a reset. A request that fails
+ * reuses a socket the server's keep-alive timeout has just ended). A server that drops an idle
+ * socket has not read what was sent on it, so the request goes again whatever its method; a GET
+ * also after a reset. A request that fails
  * again, or that fails otherwise, fails naming its method and address.
  */
 export async function fetchAgain(url: string | URL, init: RequestInit = {}): Promise<Response> {
