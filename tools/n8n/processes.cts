@@ -271,8 +271,8 @@ export class LogFollower {
  * side closed"), which a test process on two busy cores meets now and then (its timers late, it
  * reuses a socket the server's keep-alive timeout has just ended). A server that drops an idle
  * socket has not read what was sent on it, so the request goes again whatever its method; a GET
- * also after a reset. A request that fails
- * again, or that fails otherwise, fails naming its method and address.
+ * also after a reset. A request that fails again, or that fails otherwise, fails naming its method
+ * and address.
  */
 export async function fetchAgain(url: string | URL, init: RequestInit = {}): Promise<Response> {
 	const method = (init.method ?? 'GET').toUpperCase();
