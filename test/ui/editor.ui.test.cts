@@ -58,10 +58,21 @@ async function settled<T,>(read: () => Promise<T>, want: T): Promise<T> {
 	return value;
 }
 
-/** A screenshot of the editor with nothing over it: n8n's toasts closed, transitions at their end. */
+/**
+ * A screenshot of the editor with nothing over it: n8n's toasts closed, transitions at their end.
+ * A toast can open just after the others were closed (once, after the trigger's test fetch), so
+ * this closes what is open until none is left, and names the toast that would not close.
+ */
 async function shot(page: Page, name: string, docs = false) {
-	for (const close of await page.locator('.el-notification__closeBtn').all()) await close.click({ force: true });
-	await page.locator('.el-notification').first().waitFor({ state: 'detached' });
+	const toasts = page.locator('.el-notification');
+	const deadline = Date.now() + 30_000;
+	while ((await toasts.count()) > 0) {
+		if (Date.now() > deadline) throw new Error(`a toast stays open: ${await toasts.first().innerText()}`);
+		for (const close of await page.locator('.el-notification__closeBtn').all()) {
+			await close.click({ force: true, timeout: 2_000 }).catch(() => undefined);
+		}
+		await toasts.first().waitFor({ state: 'detached', timeout: 2_000 }).catch(() => undefined);
+	}
 	const path = join(SHOTS, `${name}.png`);
 	await page.screenshot({ path, animations: 'disabled' });
 	if (docs && process.env.UPDATE_SCREENSHOTS === '1') copyFileSync(path, join(DOCS, `${name}.png`));
