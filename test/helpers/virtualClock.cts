@@ -14,7 +14,7 @@ interface Timer {
  * otherwise idle, virtual time jumps to the earliest wake-up. Concurrent sleepers are thus
  * ordered as real time would order them, and a test can assert every wait.
  */
-function installVirtualClock(start = Date.UTC(2026, 10, 20, 12, 0, 0)) {
+export function installVirtualClock(start = Date.UTC(2026, 10, 20, 12, 0, 0)) {
 	let now = start;
 	let seq = 0;
 	let scheduled = false;

@@ -7,7 +7,9 @@
  * publish). Every publish here is a dry run against an unreachable registry.
  * How the Publish workflow authenticates (scripts/publish-auth.cts: the one-time token for the
  * first release, trusted publishing after it) runs against a fake registry, and its wiring in
- * publish.yml is read as GitHub reads it.
+ * publish.yml is read as GitHub reads it; the publish steps' scripts run as the runner runs them,
+ * with npm's user config in a throwaway file (test/integration/workflows.test.cts checks that
+ * no step of the trusted path leaves a token behind).
  */
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -231,7 +233,9 @@ describe('how the Publish workflow authenticates to npm (scripts/publish-auth.ct
 		const job = workflow.jobs.publish;
 		const steps = job.steps ?? [];
 		const index = (test: (s: Step) => boolean) => steps.findIndex(test);
-		const releases = steps.filter((s) => s.run === 'npm run release');
+		/** The publish steps: their script ends in `npm run release`. */
+		const publishes = (s: Step) => (s.run ?? '').trim().split('\n').at(-1) === 'npm run release';
+		const releases = steps.filter(publishes);
 		const onMode = (mode: string) => `steps.auth.outputs.mode == '${mode}'`;
 
 		it('decides after npm ci and the tag check, before any publish, in the job with the npm environment and an id token', () => {
@@ -241,9 +245,10 @@ describe('how the Publish workflow authenticates to npm (scripts/publish-auth.ct
 			expect(steps[auth].run).toBe('npx tsx scripts/publish-auth.cts');
 			expect(auth).toBeGreaterThan(index((s) => /^npm ci\b/.test(s.run ?? '')));
 			expect(auth).toBeGreaterThan(index((s) => (s.run ?? '').includes('$GITHUB_REF_NAME')));
-			expect(auth).toBeLessThan(index((s) => s.run === 'npm run release'));
-			// npm reads NODE_AUTH_TOKEN through the npmrc setup-node writes for this registry; npm 11.5.1+ for OIDC.
-			expect(steps.find((s) => s.uses?.startsWith('actions/setup-node@'))?.with?.['registry-url']).toBe('https://registry.npmjs.org');
+			expect(auth).toBeLessThan(index(publishes));
+			// Node 24 and nothing else: a registry-url would write a token line that trusted publishing
+			// then uses in place of the OIDC exchange. npm 11.5.1+ for OIDC.
+			expect(steps.find((s) => s.uses?.startsWith('actions/setup-node@'))?.with).toEqual({ 'node-version': 24 });
 			expect(index((s) => s.run === 'npm install -g npm@11')).toBeLessThan(auth);
 		});
 
@@ -284,9 +289,53 @@ describe('how the Publish workflow authenticates to npm (scripts/publish-auth.ct
 			expect(secretUses).toEqual([`secrets.${TOKEN_SECRET} != '' }}`, `secrets.${TOKEN_SECRET} }}`]);
 			expect(steps.find((s) => s.id === 'auth')?.env).toEqual({ FIRST_RELEASE_TOKEN_SET: `\${{ secrets.${TOKEN_SECRET} != '' }}` });
 			const [first, trusted] = releases;
-			expect(first.env).toEqual({ NODE_AUTH_TOKEN: `\${{ secrets.${TOKEN_SECRET} }}`, NPM_CONFIG_PROVENANCE: 'true' });
+			expect(first.env).toEqual({ FIRST_RELEASE_TOKEN: `\${{ secrets.${TOKEN_SECRET} }}`, NPM_CONFIG_PROVENANCE: 'true' });
 			expect(first.if).toBe(onMode('first-release'));
 			expect(trusted.env).toEqual({ NPM_CONFIG_PROVENANCE: 'true' });
+		});
+
+		describe('the publish steps, run as the runner runs them', () => {
+			/**
+			 * A step's script in a package whose `release` records npm's user config and whether the
+			 * token is in its environment, then exits with `exitCode`; npm's user config is a file of
+			 * its own, holding one setting before the step. What the release saw, and the file after.
+			 */
+			function runStep(step: Step, exitCode = 0) {
+				const userconfig = join(dir, 'user-npmrc');
+				writeFileSync(userconfig, 'fund=false\n');
+				const record = `cat "$npm_config_userconfig" > seen-npmrc; echo "\${FIRST_RELEASE_TOKEN:-unset}" > seen-env; exit ${exitCode}`;
+				writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'n8n-nodes-example', version: '1.2.3', scripts: { release: record } }));
+				const run = spawnSync('bash', ['-e', '-c', step.run ?? ''], {
+					cwd: dir,
+					encoding: 'utf8',
+					env: environment({ ...step.env, ...('FIRST_RELEASE_TOKEN' in (step.env ?? {}) ? { FIRST_RELEASE_TOKEN: 'npm_ThisIsTheOneTimeToken' } : {}), npm_config_userconfig: userconfig }),
+				});
+				return { status: run.status, stderr: run.stderr, sawNpmrc: read('seen-npmrc'), sawEnv: read('seen-env').trim(), npmrcAfter: read('user-npmrc') };
+			}
+			const TOKEN_LINE = '//registry.npmjs.org/:_authToken=npm_ThisIsTheOneTimeToken';
+
+			it('the first release: the token is in npm\'s user config for the publish alone, not in its environment, and gone after', () => {
+				const run = runStep(releases[0]);
+				expect([run.status, run.stderr]).toEqual([0, '']);
+				expect(run.sawNpmrc).toBe(`fund=false\n${TOKEN_LINE}\n`);
+				expect(run.sawEnv).toBe('unset');
+				expect(run.npmrcAfter).toBe('fund=false\n');
+			});
+
+			it('the first release, when the publish fails: the step fails, and the token is gone all the same', () => {
+				const run = runStep(releases[0], 3);
+				expect(run.status).toBe(3);
+				expect(run.sawNpmrc).toContain(TOKEN_LINE);
+				expect(run.npmrcAfter).toBe('fund=false\n');
+			});
+
+			it('trusted publishing: no token line in npm\'s config, none left behind', () => {
+				const run = runStep(releases[1]);
+				expect(run.status).toBe(0);
+				expect(run.sawNpmrc).toBe('fund=false\n');
+				expect(run.sawEnv).toBe('unset');
+				expect(run.npmrcAfter).toBe('fund=false\n');
+			});
 		});
 	});
 });

@@ -1,0 +1,96 @@
+/**
+ * When an item may come twice: the cases docs/triggers.md lists (section "When an item can come
+ * twice", each case's id in backticks at the start of its bullet), and the test of each, as the
+ * history shows it. The property test reads the list from the docs and classifies every item the
+ * package delivered beyond the model with these tests: an item no listed case explains fails it.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { Bounds, Outcome } from './histories.cjs';
+import { MODEL_FEEDS } from './feedModel.cjs';
+
+/** One extra item: a (record, version, kind) the package delivered more often than the model fires it. */
+export interface Extra {
+	id: string;
+	updatedAt: number;
+	kind: string;
+	/** The package had delivered this version of the row before (any kind). */
+	versionDeliveredBefore: boolean;
+	/** The other kinds the package's item for this version carries. */
+	alongside: string[];
+}
+
+const momentKinds = new Set(Object.values(MODEL_FEEDS).flatMap((feed) => feed.moments.map((m) => m.kind)));
+const stateKinds = new Set(Object.values(MODEL_FEEDS).flatMap((feed) => feed.states.map((s) => s.kind)));
+
+/** Each case's test: whether it explains `extra` in a history with these conditions and bounds. */
+export const DUPLICATE_CASES: Record<string, (extra: Extra, conditions: Outcome['conditions'], bounds: Bounds) => boolean> = {
+	// A row read again after more rows sharing its updatedAt than the row memory holds.
+	'bulk-change-read-again': (extra, c, b) => extra.versionDeliveredBefore && (c.rowsPerUpdatedAt.get(extra.updatedAt) ?? 0) > b.rowsAtReadTo,
+	// A moment fired again once more moments than the memory holds were announced.
+	'moment-forgotten': (extra, c, b) => !extra.versionDeliveredBefore && momentKinds.has(extra.kind) && c.momentsRemembered > b.moments,
+	// A held state fired again once more states than the memory holds were seen holding.
+	'held-state-forgotten': (extra, c, b) => !extra.versionDeliveredBefore && stateKinds.has(extra.kind) && c.heldStates > b.heldStates,
+	// After a rename (n8n's legacy scheduler and 1.x), a moment or held state fired again.
+	renamed: (extra, c) => !extra.versionDeliveredBefore && c.renamed && (momentKinds.has(extra.kind) || stateKinds.has(extra.kind)),
+	// Profile Updated beside a New Member the trigger cannot tell from one it forgot.
+	'profile-updated-beside-new-member': (extra, c, b) =>
+		!extra.versionDeliveredBefore &&
+		extra.kind === 'profileUpdated' &&
+		extra.alongside.includes('newMember') &&
+		(c.renamed || c.momentsRemembered > b.moments),
+};
+
+/** The case ids docs/triggers.md lists under "When an item can come twice". */
+export function documentedCases(): string[] {
+	const docs = readFileSync(join(__dirname, '../../docs/triggers.md'), 'utf8');
+	const section = docs.split(/^### When an item can come twice$/m)[1]?.split(/^#/m)[0] ?? '';
+	return [...section.matchAll(/^- \*\*`([a-z-]+)`\*\*/gm)].map((match) => match[1]);
+}
+
+/** The items the package delivered beyond what the model fires, each with the cases that explain it. */
+export function extrasOf(outcome: Outcome): Array<Extra & { cases: string[] }> {
+	const expected = new Map<string, number>();
+	for (const fire of outcome.expected) expected.set(fire, (expected.get(fire) ?? 0) + 1);
+	const versions = new Set<string>();
+	const extras: Array<Extra & { cases: string[] }> = [];
+	for (const item of outcome.items) {
+		const versionDeliveredBefore = versions.has(item.version);
+		versions.add(item.version);
+		for (const kind of item.kinds) {
+			const fire = `${item.version}:${kind}`;
+			const left = expected.get(fire) ?? 0;
+			if (left > 0) {
+				expected.set(fire, left - 1);
+				continue;
+			}
+			const cut = item.version.lastIndexOf(':');
+			const extra: Extra = {
+				id: item.version.slice(0, cut),
+				updatedAt: Number(item.version.slice(cut + 1)),
+				kind,
+				versionDeliveredBefore,
+				alongside: item.kinds.filter((other) => other !== kind),
+			};
+			const cases = Object.entries(DUPLICATE_CASES)
+				.filter(([, explains]) => explains(extra, outcome.conditions, outcome.setting.bounds))
+				.map(([name]) => name);
+			extras.push({ ...extra, cases });
+		}
+	}
+	return extras;
+}
+
+/** The fires the model makes that the package never delivered. */
+export function lossesOf(outcome: Outcome): string[] {
+	const delivered = new Map<string, number>();
+	for (const fire of outcome.items.flatMap((item) => item.kinds.map((kind) => `${item.version}:${kind}`))) delivered.set(fire, (delivered.get(fire) ?? 0) + 1);
+	const missing: string[] = [];
+	for (const fire of outcome.expected) {
+		const left = delivered.get(fire) ?? 0;
+		if (left > 0) delivered.set(fire, left - 1);
+		else missing.push(fire);
+	}
+	return missing;
+}

@@ -1,0 +1,48 @@
+/**
+ * The triggers' exactly-once promise, checked against the reference model of docs/triggers.md
+ * (test/model/feedModel.cts) on generated histories of all four feeds (test/model/histories.cts):
+ * bulk changes at one instant, cohorts past every memory's bound (bounds of 1 to 8 here), Max
+ * Items per Poll from 1, refused cursors, rows delivered again, restarts, renames and renames back,
+ * polls n8n drops or runs twice, each Start From, the two-minute hold-back, on both schedulers.
+ *
+ * - No loss: everything the model fires, the package delivers, and it reads every row's last version.
+ * - Duplicates only where the docs say: every other item is one of the cases docs/triggers.md lists.
+ * - The state stays within the size docs/triggers.md gives for its bounds and id length.
+ *
+ * CPN_PROPERTY_RUNS sets the number of histories (default 150 per property; the note of issue 52
+ * says how many find what, and how long they take).
+ */
+import fc from 'fast-check';
+
+import { DUPLICATE_CASES, documentedCases, extrasOf, lossesOf } from '../model/duplicates.cjs';
+import type { History, Outcome } from '../model/histories.cjs';
+import { history, runHistory } from '../model/histories.cjs';
+import { stateSizeBound } from '../model/stateSize.cjs';
+
+const RUNS = Number(process.env.CPN_PROPERTY_RUNS ?? 150);
+const FEEDS = process.env.CPN_PROPERTY_FEEDS?.split(',') as Parameters<typeof history>[0];
+
+jest.setTimeout(10 * 60 * 1000);
+
+function check(outcome: Outcome) {
+	const losses = lossesOf(outcome);
+	if (losses.length > 0) throw new Error(`lost: ${losses.slice(0, 5).join(', ')} (${losses.length} in all)`);
+	if (outcome.unread.length > 0) throw new Error(`never read: ${outcome.unread.slice(0, 5).join(', ')}`);
+	const unexplained = extrasOf(outcome).filter((extra) => extra.cases.length === 0);
+	if (unexplained.length > 0) {
+		throw new Error(`delivered beyond the model, in no documented case: ${unexplained.slice(0, 5).map((e) => `${e.id}:${e.updatedAt}:${e.kind}${e.versionDeliveredBefore ? ' (again)' : ''}`).join(', ')}`);
+	}
+	const bound = stateSizeBound(outcome.setting.bounds, outcome.setting.idLength);
+	if (outcome.largestState > bound) throw new Error(`state of ${outcome.largestState} characters, over the ${bound} the docs give`);
+}
+
+it('docs/triggers.md lists exactly the cases in which the test lets an item come twice', () => {
+	expect(documentedCases().sort()).toEqual(Object.keys(DUPLICATE_CASES).sort());
+});
+
+it('every feed, on generated histories: nothing lost, duplicates only as documented, the state within its size', async () => {
+	await fc.assert(
+		fc.asyncProperty(history(FEEDS), async (h: History) => check(await runHistory(h))),
+		{ numRuns: RUNS },
+	);
+});
