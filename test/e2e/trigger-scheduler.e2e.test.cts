@@ -15,6 +15,16 @@
  *   interval under a short storm of 429s, with no failed execution: rate-limit-storm.e2e.)
  * - (A poll's request going ahead of other executions' requests queued on the tier is shown by
  *   test/node/triggers.test.cts and the pacer's tests, and under load by the queue-mode suite.)
+ * - A cohort (issue 52), on both schedulers: a Course Certificate Trigger, Start From = Now, Max
+ *   Items per Poll 100, polling every second (its 24 polls of 100 items are most of the case's
+ *   time). 1,200 certificates issued after activation, at one instant; then all marked Expired at
+ *   one instant with one common expiryDate, after activation and three minutes before the change
+ *   (the platform marks a cohort Expired some minutes after its expiry date): each certificate
+ *   fires Issued once and Expired once, and no execution fails. That is more held states than the
+ *   trigger remembers (1,000), each dated before the point its memory forgot up to: before issue
+ *   52's fix, 100 never fired Expired on either scheduler (the 1,000 remembered and the poll that
+ *   went past them fired). The sandbox makes each cohort in one admin request
+ *   (POST /__admin/feed/certificate-cohort).
  * - A dormant member deactivated after the start fires Member Deactivated once, on the legacy
  *   scheduler: which kind a row fires is the trigger's own reading of the feed, whatever runs the
  *   poll (the durable run keeps to what the scheduler changes: polls, restarts, saves, budgets).
@@ -25,6 +35,12 @@ import { E2E, errorText, memberAndAttendeeTriggers, readWorkflowFile, type Execu
 
 const HOLD_BACK_PLUS = 2 * 60_000 + 5_000;
 const MEMBERS_FEED = '/public-api/v1/incremental/users';
+const CERTIFICATES_FEED = '/public-api/v1/incremental/course-certificates';
+/** The cohort: past the 1,000 held states a trigger remembers, and past the 1,100 that fire before it forgets (Max Items 100). */
+const COHORT = 1200;
+const COHORT_MAX_ITEMS = 100;
+/** The cohort's trigger polls every second: its 24 polls of 100 items are most of the case's time. */
+const COHORT_POLL_SECONDS = 1;
 const ATTENDEES_FEED = '/public-api/v1/incremental/event-attendees';
 
 type Item = { json: Record<string, unknown> };
@@ -154,6 +170,96 @@ describe('triggers under n8n\'s scheduler', () => {
 		// n8n never had to abandon a poll.
 		expect(e2e.n8n.process.tail(5000)).not.toContain('Poll exceeded its timeout');
 	});
+
+	it(`a cohort of ${COHORT} certificates, Max Items per Poll ${COHORT_MAX_ITEMS}, issued after activation, then expired together with one expiry date before the change: each fires Issued once and Expired once, no error execution`, async () => {
+		const sandbox = e2e.sandbox!;
+		const NODE = 'Course Certificate Trigger';
+		const started = Date.now();
+		const workflow = readWorkflowFile('course-certificate-trigger.json');
+		workflow.name = 'Certificate cohort';
+		workflow.nodes[0].parameters = { options: { maxItemsPerPoll: COHORT_MAX_ITEMS } };
+		const before = (await feedRequests(CERTIFICATES_FEED)).length;
+		const wf = await e2e.activateWorkflow(workflow, { pollSeconds: COHORT_POLL_SECONDS });
+		// The first poll notes the start point (the clock at activation); the cohort comes after it.
+		await polled(CERTIFICATES_FEED, before);
+
+		// Each finished execution read once (a poll's 100 items), kept by id.
+		const seen = new Map<string, ExecutionResult>();
+		const collect = async () => {
+			for (const e of await e2e.client.listExecutions(wf.id)) {
+				const id = String(e.id);
+				if (!seen.has(id) && (e.finished || ['success', 'error', 'crashed'].includes(e.status))) seen.set(id, await e2e.n8n.getExecution(id));
+			}
+			return [...seen.values()];
+		};
+		/** certificate id → how many items showed each change kind (`changeTypes`: every kind the row fired). */
+		const tally = (runs: ExecutionResult[]) => {
+			const counts = new Map<string, { issued: number; expired: number; other: string[] }>();
+			for (const item of itemsOf(runs, NODE)) {
+				const id = String(item.json.id);
+				const entry = counts.get(id) ?? { issued: 0, expired: 0, other: [] };
+				const kinds = item.json.changeTypes as string[];
+				expect(kinds).toContain(item.json.changeType);
+				for (const kind of kinds) {
+					if (kind === 'issued' || kind === 'expired') entry[kind]++;
+					else entry.other.push(kind);
+				}
+				counts.set(id, entry);
+			}
+			return counts;
+		};
+		const fired = async (kind: 'issued' | 'expired') => [...tally(await collect()).values()].filter((c) => c[kind] > 0).length;
+		/** Waits until every certificate fired `kind`, or (a trigger that lost some) until 20 polls in a row brought none. */
+		const waitForCohort = async (kind: 'issued' | 'expired') => {
+			let last = 0;
+			let changedAt = Date.now();
+			await e2e.until(`${COHORT} certificates to fire ${kind}`, async () => {
+				const count = await fired(kind);
+				if (count >= COHORT) return true;
+				if (count !== last) [last, changedAt] = [count, Date.now()];
+				// What was lost stays lost: the assertions below count it.
+				return last > 0 && Date.now() - changedAt > 20 * COHORT_POLL_SECONDS * 1000 ? true : undefined;
+			}, 180_000);
+		};
+
+		const { certificates: issued } = await sandbox.adminRequest<{ certificates: Array<Record<string, unknown>> }>('POST', 'feed/certificate-cohort', { kind: 'issued', count: COHORT });
+		const ids = issued.map((c) => String(c.id));
+		expect(new Set(ids).size).toBe(COHORT);
+		await sandbox.advanceClock(HOLD_BACK_PLUS);
+		await waitForCohort('issued');
+		const issuedAt = Date.now();
+
+		// The cohort's expiry date is now (after the issue, so after activation); the platform marks
+		// it Expired three minutes later.
+		const { now: expiryDate } = await sandbox.adminRequest<{ now: string }>('GET', 'clock');
+		await sandbox.advanceClock(3 * 60_000);
+		const { certificates: expired } = await sandbox.adminRequest<{ certificates: Array<Record<string, unknown>> }>('POST', 'feed/certificate-cohort', { kind: 'expired', certificateIds: ids, expiryDate });
+		expect(Date.parse(String(expired[0].updatedAt))).toBeGreaterThanOrEqual(Date.parse(expiryDate) + 3 * 60_000);
+		await sandbox.advanceClock(HOLD_BACK_PLUS);
+		await waitForCohort('expired');
+		// One more poll: nothing may arrive twice.
+		await e2e.polledAgain(CERTIFICATES_FEED, (await feedRequests(CERTIFICATES_FEED)).length, 1, wf.id);
+		await e2e.client.deactivateWorkflow(wf.id);
+
+		const runs = await collect();
+		const counts = tally(runs);
+		const outcome = (kind: 'issued' | 'expired') => {
+			const per = ids.map((id) => counts.get(id)?.[kind] ?? 0);
+			return { once: per.filter((n) => n === 1).length, never: per.filter((n) => n === 0).length, more: per.filter((n) => n > 1).length };
+		};
+		process.stderr.write(
+			`[cohort] ${durable ? 'durable' : 'legacy'}: ${runs.length} executions; issued ${JSON.stringify(outcome('issued'))}, expired ${JSON.stringify(outcome('expired'))}; ` +
+				`issued phase ${Math.round((issuedAt - started) / 1000)} s, whole case ${Math.round((Date.now() - started) / 1000)} s\n`,
+		);
+		expect(failures(runs)).toEqual([]);
+		expect({ issued: outcome('issued'), expired: outcome('expired') }).toEqual({
+			issued: { once: COHORT, never: 0, more: 0 },
+			expired: { once: COHORT, never: 0, more: 0 },
+		});
+		// Nothing else: only the cohort's certificates, only these two kinds.
+		expect([...counts.keys()].filter((id) => !ids.includes(id))).toEqual([]);
+		expect([...counts.values()].flatMap((c) => c.other)).toEqual([]);
+	}, 300_000);
 
 	onLegacy('a dormant member deactivated after the start fires Member Deactivated once', async () => {
 		const sandbox = e2e.sandbox!;

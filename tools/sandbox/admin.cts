@@ -28,7 +28,7 @@ import type { InFlightRequest, RequestLog, RequestLogEntry, SandboxStats } from 
 import { optOutView } from './render.cjs';
 import type { RouteResult } from './router.cjs';
 import { type CreateJobRules, EXISTING_EMAIL_RULES, type Store } from './store.cjs';
-import { type Attendee, type CommunityEvent, MEMBER_TYPES, type Member, REGISTRATION_SOURCES, type Tier } from './types.cjs';
+import { type Attendee, type Certificate, type CommunityEvent, MEMBER_TYPES, type Member, REGISTRATION_SOURCES, type Tier } from './types.cjs';
 import { ApiError, type Json, badRequest, isEmail, notFound, parseIso } from './validate.cjs';
 
 export interface SandboxRuntime {
@@ -91,7 +91,29 @@ export interface CertificateChangeInput {
 	validDays?: number;
 	/** revoked: revocationReason */
 	reason?: string;
+	/** expired: the certificate's expiryDate (ISO 8601, not in the future, not before its issuedAt; default: now) */
+	expiryDate?: string;
 }
+
+/**
+ * A cohort of certificates changed at one instant: `issued`, `count` new certificates of one
+ * course (default: a random course) to members picked at random; `expired`, the certificates
+ * named marked Expired together, with one common expiryDate (as the platform marks a cohort
+ * Expired some minutes after its expiry date).
+ */
+export interface CertificateCohortInput {
+	kind: 'issued' | 'expired';
+	/** issued: how many (1 to 5,000) */
+	count?: number;
+	courseId?: string;
+	validDays?: number;
+	/** expired: the certificates (each at most once) */
+	certificateIds?: string[];
+	/** expired: their common expiryDate (ISO 8601, not in the future, not before any one's issuedAt; default: now) */
+	expiryDate?: string;
+}
+
+const MAX_COHORT = 5000;
 
 export type OptOutChangeKind = 'unsubscribed' | 'resubscribed' | 'preferencesChanged';
 export interface OptOutChangeInput {
@@ -242,10 +264,37 @@ export class SandboxAdmin {
 			case 'revoked':
 				return revokeCertificate(store, certificate, input.reason);
 			case 'expired':
-				return expireCertificate(store, certificate);
+				return expireCertificate(store, certificate, this.expiryDateOf(input.expiryDate, [certificate]));
 			default:
 				return badRequest('kind must be one of issued, revoked, expired');
 		}
+	}
+
+	/** A cohort issued or expired at one instant (see CertificateCohortInput); returns the feed rows, in order. */
+	feedCertificateCohort(input: CertificateCohortInput): { certificates: Json[] } {
+		const store = this.sync();
+		const at = store.now();
+		if (input.kind === 'issued') {
+			const { count } = input;
+			if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > MAX_COHORT) badRequest(`count must be an integer from 1 to ${MAX_COHORT}`);
+			const course = input.courseId ? (store.courses.find((c) => c.id === input.courseId) ?? notFound('course not found')) : store.rng.pick(store.courses);
+			const members = store.activeMembers();
+			const issued = Array.from({ length: count }, () => issueCertificate(store, store.rng.pick(members), course, input.validDays, at));
+			return { certificates: issued.map((c) => this.feedRow('course-certificates', c.id)) };
+		}
+		if (input.kind === 'expired') {
+			const ids = input.certificateIds;
+			if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_COHORT || !ids.every((id) => typeof id === 'string')) {
+				badRequest(`certificateIds must be an array of 1 to ${MAX_COHORT} certificate ids`);
+			}
+			if (new Set(ids).size !== ids.length) badRequest('certificateIds must not repeat an id');
+			const byId = new Map(store.certificates.map((c) => [c.id, c]));
+			// Every id is checked before any certificate changes.
+			const cohort = ids.map((id) => byId.get(id) ?? notFound(`certificate not found: ${id}`));
+			const expiryDate = this.expiryDateOf(input.expiryDate, cohort);
+			return { certificates: cohort.map((c) => expireCertificate(store, c, expiryDate, at)) };
+		}
+		return badRequest('kind must be one of issued, expired');
 	}
 
 	/**
@@ -416,6 +465,8 @@ export class SandboxAdmin {
 				return okBody(this.feedEnrollments(b as unknown as EnrollmentChangeInput));
 			case 'POST /__admin/feed/certificates':
 				return okBody(this.feedCertificates(b as unknown as CertificateChangeInput));
+			case 'POST /__admin/feed/certificate-cohort':
+				return okBody(this.feedCertificateCohort(b as unknown as CertificateCohortInput));
 			case 'POST /__admin/opt-outs':
 				return okBody(this.optOutChange(b as unknown as OptOutChangeInput));
 			case 'GET /__admin/clock':
@@ -458,6 +509,15 @@ export class SandboxAdmin {
 	}
 
 	// ------------------------------------------------------------ helpers
+
+	/** An expired certificate's expiryDate as given: not after now (it has passed), not before the certificates' issuedAt. */
+	private expiryDateOf(value: string | undefined, certificates: Certificate[]): number | undefined {
+		if (value === undefined) return undefined;
+		const ms = (typeof value === 'string' ? parseIso(value) : undefined) ?? badRequest('expiryDate must be an ISO 8601 timestamp');
+		if (ms > this.rt.store.now()) badRequest('expiryDate must not be in the future: a certificate is marked Expired after its expiry date');
+		if (certificates.some((c) => ms < c.issuedAt)) badRequest("expiryDate must not be before a certificate's issuedAt");
+		return ms;
+	}
 
 	private sync(): Store {
 		this.rt.store.tick();
@@ -505,7 +565,8 @@ export const ADMIN_ROUTES = [
 	'POST /__admin/feed/members {kind: created|edited|deactivated|deleted, userId?, email?, firstName?, lastName?, position?, company?}',
 	'POST /__admin/feed/attendees {kind: registered|cancelled|joined|checkedIn, eventId?, email?, attendeeId?, source?, ticketType?}',
 	'POST /__admin/feed/enrollments {kind: enrolled|completed|cancelled|reset, enrollmentId?, userId?, courseId?, by?: admin|user}',
-	'POST /__admin/feed/certificates {kind: issued|revoked|expired, certificateId?, userId?, courseId?, validDays?, reason?}',
+	'POST /__admin/feed/certificates {kind: issued|revoked|expired, certificateId?, userId?, courseId?, validDays?, reason?, expiryDate?}',
+	'POST /__admin/feed/certificate-cohort {kind: issued, count, courseId?, validDays?} | {kind: expired, certificateIds, expiryDate?}',
 	'POST /__admin/opt-outs {kind: unsubscribed|resubscribed|preferencesChanged, userId?, subscriptionTypeId?}',
 	'GET /__admin/clock',
 	'POST /__admin/clock {advanceMs} | {set: iso}',

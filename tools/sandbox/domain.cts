@@ -180,11 +180,11 @@ export function newCertificate(id: string, member: Member, course: Course, issue
 	};
 }
 
-export function issueCertificate(store: Store, member: Member, course: Course, validDays?: number): Certificate {
-	const now = store.now();
-	const certificate = newCertificate(store.newId(), member, course, now, validDays ? now + validDays * DAY : undefined);
+/** Issues a certificate now, or at `at` (a cohort issued at one instant). */
+export function issueCertificate(store: Store, member: Member, course: Course, validDays?: number, at = store.now()): Certificate {
+	const certificate = newCertificate(store.newId(), member, course, at, validDays ? at + validDays * DAY : undefined);
 	store.certificates.push(certificate);
-	store.emitCertificate(certificate);
+	store.emitCertificate(certificate, at);
 	return certificate;
 }
 
@@ -193,8 +193,12 @@ export function revokeCertificate(store: Store, certificate: Certificate, reason
 	return store.emitCertificate(certificate);
 }
 
-export function expireCertificate(store: Store, certificate: Certificate) {
+/**
+ * Marks a certificate Expired now (or at `at`), its expiry date being `expiryDate` (default: the
+ * change's time). The platform marks certificates Expired some minutes after their expiryDate.
+ */
+export function expireCertificate(store: Store, certificate: Certificate, expiryDate?: number, at = store.now()) {
 	certificate.status = 'Expired';
-	certificate.expiryDate = store.now();
-	return store.emitCertificate(certificate);
+	certificate.expiryDate = expiryDate ?? at;
+	return store.emitCertificate(certificate, at);
 }

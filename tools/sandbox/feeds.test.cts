@@ -279,6 +279,45 @@ describe('attendee, enrollment and certificate feeds', () => {
 			[other.id, 'Expired'],
 		]);
 	});
+
+	it('certificates: a cohort issued, then expired at one instant with one earlier expiryDate, held back like any change', async () => {
+		const { cursor } = await drain('/incremental/course-certificates');
+		const { certificates: issued } = await adminPost('/feed/certificate-cohort', { kind: 'issued', count: 150 });
+		expect(issued).toHaveLength(150);
+		expect(new Set(issued.map((c: Body) => c.id)).size).toBe(150);
+		expect(new Set(issued.map((c: Body) => c.courseId)).size).toBe(1);
+		expect(new Set(issued.map((c: Body) => c.updatedAt))).toEqual(new Set([issued[0].issuedAt]));
+		expect((await api.get('/incremental/course-certificates', { cursor: cursor! })).body.results).toEqual([]);
+		sandbox.admin.advanceClock(HOLD_BACK_PLUS);
+		const shown = await drain('/incremental/course-certificates', { cursor: cursor! });
+		expect(shown.rows.map((r: Body) => [r.id, r.certificateStatus])).toEqual(issued.map((c: Body) => [c.id, 'Issued']));
+
+		const ids = issued.map((c: Body) => c.id as string);
+		const expiryDate = new Date(sandbox.store.now()).toISOString();
+		sandbox.admin.advanceClock(3 * 60_000);
+		// Refused whole: an unknown id, an expiry date to come or before the issue.
+		const refused = async (body: unknown, status: number, message: RegExp) => {
+			const r = await fetch(`${sandbox.url}/__admin/feed/certificate-cohort`, { method: 'POST', body: JSON.stringify(body) });
+			expect([r.status, ((await r.json()) as Body).message]).toEqual([status, expect.stringMatching(message)]);
+		};
+		await refused({ kind: 'expired', certificateIds: [...ids, 'nope'] }, 404, /certificate not found: nope/);
+		await refused({ kind: 'expired', certificateIds: ids, expiryDate: new Date(sandbox.store.now() + 60_000).toISOString() }, 400, /not be in the future/);
+		await refused({ kind: 'expired', certificateIds: ids, expiryDate: new Date(Date.parse(issued[0].issuedAt) - 1).toISOString() }, 400, /before a certificate's issuedAt/);
+		expect((await drain('/incremental/course-certificates', { cursor: shown.cursor! })).rows).toEqual([]);
+
+		const { certificates: expired } = await adminPost('/feed/certificate-cohort', { kind: 'expired', certificateIds: ids, expiryDate });
+		expect(expired.map((c: Body) => [c.id, c.certificateStatus, c.expiryDate])).toEqual(ids.map((id: string) => [id, 'Expired', expiryDate]));
+		const changedAt = expired[0].updatedAt as string;
+		expect(expired.every((c: Body) => c.updatedAt === changedAt)).toBe(true);
+		expect(Date.parse(changedAt) - Date.parse(expiryDate)).toBeGreaterThanOrEqual(3 * 60_000);
+		// Held back for two minutes like any change, then every row once, in the order changed.
+		sandbox.admin.advanceClock(HOLD_BACK_PLUS - 10_000);
+		expect((await drain('/incremental/course-certificates', { cursor: shown.cursor! })).rows).toEqual([]);
+		sandbox.admin.advanceClock(10_000);
+		const after = await drain('/incremental/course-certificates', { cursor: shown.cursor! });
+		expect(after.rows.map((r: Body) => [r.id, r.certificateStatus, r.expiryDate])).toEqual(ids.map((id: string) => [id, 'Expired', expiryDate]));
+		expect(after.pages.map((p) => p.size)).toEqual([100, 50]);
+	});
 });
 
 async function adminPost(path: string, body: unknown): Promise<Body> {
