@@ -17,8 +17,15 @@ export interface Extra {
 	kind: string;
 	/** The package had delivered this version of the row before (any kind). */
 	versionDeliveredBefore: boolean;
-	/** The other kinds the package's item for this version carries. */
+	/** The other kinds the package's item for this version fired (chosen or not). */
 	alongside: string[];
+}
+
+/** The rows the model read that changed at `updatedAt` or in the five minutes after it (FEED_LIMITS.recoveryOverlapMs). */
+function rowsWithinOverlap(conditions: Outcome['conditions'], updatedAt: number): number {
+	let rows = 0;
+	for (const [u, count] of conditions.rowsPerUpdatedAt) if (u >= updatedAt && u <= updatedAt + 5 * 60 * 1000) rows += count;
+	return rows;
 }
 
 const momentKinds = new Set(Object.values(MODEL_FEEDS).flatMap((feed) => feed.moments.map((m) => m.kind)));
@@ -26,8 +33,8 @@ const stateKinds = new Set(Object.values(MODEL_FEEDS).flatMap((feed) => feed.sta
 
 /** Each case's test: whether it explains `extra` in a history with these conditions and bounds. */
 export const DUPLICATE_CASES: Record<string, (extra: Extra, conditions: Outcome['conditions'], bounds: Bounds) => boolean> = {
-	// A row read again after more rows sharing its updatedAt than the row memory holds.
-	'bulk-change-read-again': (extra, c, b) => extra.versionDeliveredBefore && (c.rowsPerUpdatedAt.get(extra.updatedAt) ?? 0) > b.rowsAtReadTo,
+	// A row read again once more rows changed within five minutes after it than the row memory holds.
+	'row-forgotten': (extra, c, b) => extra.versionDeliveredBefore && rowsWithinOverlap(c, extra.updatedAt) > b.recentRows,
 	// A moment fired again once more moments than the memory holds were announced.
 	'moment-forgotten': (extra, c, b) => !extra.versionDeliveredBefore && momentKinds.has(extra.kind) && c.momentsRemembered > b.moments,
 	// A held state fired again once more states than the memory holds were seen holding.
@@ -71,7 +78,7 @@ export function extrasOf(outcome: Outcome): Array<Extra & { cases: string[] }> {
 				updatedAt: Number(item.version.slice(cut + 1)),
 				kind,
 				versionDeliveredBefore,
-				alongside: item.kinds.filter((other) => other !== kind),
+				alongside: item.fired.filter((other) => other !== kind),
 			};
 			const cases = Object.entries(DUPLICATE_CASES)
 				.filter(([, explains]) => explains(extra, outcome.conditions, outcome.setting.bounds))

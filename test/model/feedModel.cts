@@ -128,10 +128,9 @@ export class FeedModel {
 			if (at === undefined) continue;
 			const key = `${kind}:${id}`;
 			const known = this.announced.get(key);
-			// "New": later than the value remembered; for a record not remembered, at or after the
-			// start point and (but in history) no more than 24 hours before the row's change.
-			const isNew =
-				known !== undefined ? at > known : (origin === undefined || at >= origin) && (history || at >= updatedAt - DAY);
+			// "New": at or after the start point, (but in history) no more than 24 hours before the
+			// row's change, and later than the value announced for the record, if any.
+			const isNew = (origin === undefined || at >= origin) && (history || at >= updatedAt - DAY) && (known === undefined || at > known);
 			if (!isNew) continue;
 			this.announced.set(key, at);
 			if (live) kinds.push(kind);

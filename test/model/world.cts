@@ -9,9 +9,9 @@
  *   saved whole at activation and whenever a poll returns items; a poll that returns nothing
  *   changes it in memory only, which a restart throws away;
  * - durable scheduler with durable cursors: the node's static data keyed by its id, committed
- *   with the execution of the items a poll returns (never for the poll at activation); the global
- *   static data saved at activation and at every emit, also of a batch n8n then drops; a poll may
- *   run twice before its batch is committed.
+ *   with the execution of the items a poll returns, or alone when it returns nothing (never for the
+ *   poll at activation); the global static data saved at activation and at every emit, also of a
+ *   batch n8n then drops; a poll may run twice before its batch is committed.
  *
  * Every row the package processes is recorded per poll, and handed to the model only once n8n
  * has saved the state that covers it (what a restart or a dropped batch throws away is read
@@ -40,6 +40,11 @@ export class Feed {
 
 	private seq = 0;
 
+	/** Row versions written so far. */
+	get writes() {
+		return this.seq;
+	}
+
 	private format = 1;
 
 	/** Rows to send again at the start of the next page (at-least-once delivery). */
@@ -49,7 +54,8 @@ export class Feed {
 
 	/** Writes a row's new version, changed now: it moves to the end of the feed. */
 	write(id: string, body: IDataObject) {
-		const updatedAt = this.now();
+		// The API's times are whole milliseconds.
+		const updatedAt = Math.floor(this.now());
 		this.rows.set(id, { body: { ...body, id, updatedAt: iso(updatedAt) }, updatedAt, seq: ++this.seq });
 	}
 
@@ -65,7 +71,7 @@ export class Feed {
 
 	/** One GET of the feed: [status, body]. */
 	answer(query: URLSearchParams): [number, IDataObject] {
-		const completeUpTo = this.now() - HOLD_BACK_MS;
+		const completeUpTo = Math.floor(this.now()) - HOLD_BACK_MS;
 		const visible = [...this.rows.values()].filter((row) => row.updatedAt <= completeUpTo).sort((a, b) => a.updatedAt - b.updatedAt || a.seq - b.seq);
 		const after = (row: Stored, u: number, seq: number) => row.updatedAt > u || (row.updatedAt === u && row.seq > seq);
 		let from = 0;
@@ -229,7 +235,12 @@ export class Host {
 			const again = await this.run(clone(this.saved));
 			if (again.items) throw new Error('a poll n8n ran twice emitted its batch twice');
 		}
-		if (!outcome.items) return outcome;
+		if (!outcome.items) {
+			// A poll that emits nothing: its cursor (the node's static data) is committed alone.
+			this.saved.nodes[this.key()] = data.nodes[this.key()];
+			this.onSaved(outcome.rows);
+			return outcome;
+		}
 		this.saved.global = data.global;
 		if (drop) return outcome;
 		this.saved.nodes[this.key()] = data.nodes[this.key()];

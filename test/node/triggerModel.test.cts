@@ -20,6 +20,7 @@ import { history, runHistory } from '../model/histories.cjs';
 import { stateSizeBound } from '../model/stateSize.cjs';
 
 const RUNS = Number(process.env.CPN_PROPERTY_RUNS ?? 150);
+const SHIPPED_RUNS = Number(process.env.CPN_PROPERTY_SHIPPED_RUNS ?? 12);
 const FEEDS = process.env.CPN_PROPERTY_FEEDS?.split(',') as Parameters<typeof history>[0];
 
 jest.setTimeout(10 * 60 * 1000);
@@ -44,5 +45,12 @@ it('every feed, on generated histories: nothing lost, duplicates only as documen
 	await fc.assert(
 		fc.asyncProperty(history(FEEDS), async (h: History) => check(await runHistory(h))),
 		{ numRuns: RUNS },
+	);
+});
+
+it('the same at the shipped bounds, with bulk changes of up to 2,600 rows at one instant', async () => {
+	await fc.assert(
+		fc.asyncProperty(history(FEEDS, { shipped: true }), async (h: History) => check(await runHistory(h))),
+		{ numRuns: SHIPPED_RUNS },
 	);
 });

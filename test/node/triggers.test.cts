@@ -580,8 +580,8 @@ describe('Member Trigger events', () => {
 		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
 		expectFeed(USERS, { startTime: T0 }, {
 			rows: [
-				member('veteran', { signUpAt: LONG_AGO, updatedAt: at(1), userTitle: 'CTO' }),
 				member('justBefore', { signUpAt: at(-1), updatedAt: at(0.5) }),
+				member('veteran', { signUpAt: LONG_AGO, updatedAt: at(1), userTitle: 'CTO' }),
 				member('joiner', { signUpAt: at(1.5), updatedAt: at(1.5) }),
 				member('noSignUp', { updatedAt: at(1.7) }),
 			],
@@ -589,8 +589,8 @@ describe('Member Trigger events', () => {
 			nextCursor: 'c1',
 		});
 		expect(kinds(await trigger.poll())).toEqual([
-			'veteran:profileUpdated',
 			'justBefore:profileUpdated',
+			'veteran:profileUpdated',
 			'joiner:newMember',
 			'noSignUp:profileUpdated',
 		]);

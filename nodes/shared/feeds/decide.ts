@@ -42,9 +42,15 @@ interface Fired<K extends string> {
 }
 
 /**
- * The change kinds a row fires, remembering the row and what its signals show; undefined when
- * the row is outside the trigger's scope (a tombstone of a feed without them, another event…).
- * A row changed before the start point is classified too, so that the memory stays exact.
+ * The change kinds a row fires, remembering what its signals show; undefined when the row is
+ * outside the trigger's scope (a tombstone of a feed without them, another event…). A row changed
+ * before the start point is classified too (it fires nothing): the states it shows are remembered.
+ *
+ * - a moment fires when it is new (WorkingState.announceMoment);
+ * - a state fires when it newly holds and began at or after the start (announceState);
+ * - the feed's `otherwiseKind` (members: Profile Updated) fires on every row that fires no
+ *   moment, and on one whose moment may have fired before (mayHaveAnnounced): the row may be a
+ *   change the trigger cannot tell from the first one.
  */
 function classify<K extends string>(
 	feed: FeedDefinition<K>,
@@ -52,28 +58,28 @@ function classify<K extends string>(
 	state: WorkingState,
 	row: IDataObject,
 	{ id, updatedAt }: RowKey,
-	context: { beforeStart: boolean; readToBefore: number | undefined },
+	beforeStart: boolean,
 ): Array<Fired<K>> | undefined {
-	if (row.removed === true) {
-		state.rememberRow(id, updatedAt);
-		return feed.removedKind ? [{ kind: feed.removedKind, at: toMs(row.removedAt) ?? updatedAt }] : undefined;
-	}
+	if (row.removed === true) return feed.removedKind ? [{ kind: feed.removedKind, at: toMs(row.removedAt) ?? updatedAt }] : undefined;
 	if (!settings.scope.inScope(row)) return undefined;
-	const lastSeen = state.recent.get(id);
-	state.rememberRow(id, updatedAt);
 	const fired: Array<Fired<K>> = [];
+	let moments = 0;
+	let mayBeAgain = false;
 	for (const signal of feed.signals(row)) {
 		const key = `${signal.kind}:${id}`;
 		if ('holds' in signal) {
-			const since = toMs(signal.since);
-			const began = () => state.stateBeganAfterStart(since, lastSeen, signal.notHeldAt?.map(toMs));
-			if (state.announceState(key, signal.holds, updatedAt, !context.beforeStart && began(), since)) fired.push({ kind: signal.kind, at: updatedAt });
+			const began = !beforeStart && state.stateBeganAfterStart(toMs(signal.since));
+			if (state.announceState(key, signal.holds, updatedAt, began)) fired.push({ kind: signal.kind, at: updatedAt });
 			continue;
 		}
 		const at = toMs(signal.at);
-		if (at !== undefined && state.announceMoment(key, at, context.readToBefore, updatedAt)) fired.push({ kind: signal.kind, at });
+		const known = state.announced.has(key);
+		if (at === undefined || !state.announceMoment(key, at, updatedAt)) continue;
+		fired.push({ kind: signal.kind, at });
+		moments++;
+		mayBeAgain ||= !known && state.mayHaveAnnounced(at);
 	}
-	if (fired.length === 0 && feed.otherwiseKind) fired.push({ kind: feed.otherwiseKind, at: updatedAt });
+	if (feed.otherwiseKind && (moments === 0 || mayBeAgain)) fired.push({ kind: feed.otherwiseKind, at: updatedAt });
 	return fired;
 }
 
@@ -134,7 +140,7 @@ function syncItemOf<K extends string>(
 }
 
 /**
- * One row, in steps: the read position moves past it; a duplicate stops there; it is
+ * One row, in steps: a row read before stops there; the read position moves to it; it is
  * classified (and remembered); a change made before the start point stops there (Start From =
  * Now reads from a little before activation, and a restart after an invalid cursor reads back a
  * little); otherwise it becomes an item if it fired a chosen change kind, or, with Emit = Every
@@ -145,15 +151,14 @@ export function processRow<K extends string>(
 	settings: Settings<K>,
 	state: WorkingState,
 	row: IDataObject,
-	readToBefore: number | undefined,
 	fail: (what: string, body: unknown) => Error,
 ): INodeExecutionData | undefined {
 	const key = rowKeyOf(row, fail);
-	// Rows come oldest change first: everything changed before this one has been read.
-	state.advanceReadTo(key.updatedAt);
 	if (state.isDuplicate(key.id, key.updatedAt)) return undefined;
+	// Rows come oldest change first: everything changed before this one has been read.
+	state.rememberRow(key.id, key.updatedAt);
 	const beforeStart = state.beforeStart(key.updatedAt);
-	const fired = classify(feed, settings, state, row, key, { beforeStart, readToBefore });
+	const fired = classify(feed, settings, state, row, key, beforeStart);
 	if (beforeStart) return undefined;
 	if (settings.everyChange) return syncItemOf(feed, settings, row, key, fired);
 	return fired === undefined ? undefined : itemOf(feed, settings, row, key, fired);

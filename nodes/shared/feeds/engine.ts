@@ -166,7 +166,6 @@ async function drain<K extends string>(
 			continue;
 		}
 
-		const readToBefore = state.readTo;
 		let complete = true;
 		for (const row of page.results) {
 			if (items.length >= limits.maxItems) {
@@ -174,7 +173,7 @@ async function drain<K extends string>(
 				break;
 			}
 			rowsRead++;
-			const item = processRow(feed, settings, state, row, readToBefore, fail);
+			const item = processRow(feed, settings, state, row, fail);
 			if (item) items.push(item);
 		}
 		if (!complete) break;

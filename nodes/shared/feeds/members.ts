@@ -14,7 +14,8 @@ export type MemberChange = 'newMember' | 'profileUpdated' | 'deactivated' | 'rem
  *   start fires (most deactivations are of dormant members), and so, once, does the first edit
  *   after the start of a member archived before it (the lesser error).
  * - Removed: a tombstone (`removed: true`).
- * - Profile Updated: any other change of a live member.
+ * - Profile Updated: every change of a live member but the one New Member fires on (a
+ *   deactivation too), and one whose sign-up the trigger may have announced and forgotten.
  */
 export const membersFeed: FeedDefinition<MemberChange> = {
 	path: '/incremental/users',

@@ -14,17 +14,16 @@ import type { IDataObject } from 'n8n-workflow';
  * - history (`liveFrom`): from the Beginning or a date, the rows changed before the first poll
  *   (less a margin) are the past being replayed: each record appears there once.
  * - read position (`readTo`): every row changed before it has been read; reading by time
- *   (`startTime`) starts there. `readToBefore`: the read position before the current page.
+ *   (`startTime`) starts there. A row changed more than `recoveryOverlapMs` before it is a row
+ *   read again; the rows read since then are remembered by id (`recent`).
  * - cursor: the API's position after the last fully processed page (reading by cursor).
  * - recovery: after the API refuses a cursor as invalid, reading restarts by time a little before
  *   the read position (`recoveryFrom`); rows read twice are recognised and skipped.
- * - memories, each bounded: recent rows (`recent`: id → updatedAt, for dedupe), announced
- *   moments (`announced`), held states (`holding`). A floor (`recentFloor`, `announcedFloor`,
- *   `holdingFloor`) marks what was forgotten for lack of room: at or below it, a row, a moment or
- *   a dated state counts as known. Rows are forgotten only once every row of their `updatedAt`
- *   has been read, so rows that share one `updatedAt` are never half forgotten.
- * - trimming: bounding the memories before the state is saved (WorkingState.trim); forgetting
- *   only ever raises the floors.
+ * - memories, each bounded, each forgetting toward a duplicate, never toward a loss: recent rows
+ *   (`recent`: the rows read in the last `recoveryOverlapMs` before the read position, which a
+ *   restart by time reads again), announced moments (`announced`), held states (`holding`). A row,
+ *   moment or state forgotten counts as new: docs/triggers.md lists when that delivers an item twice.
+ * - trimming: bounding the memories before the state is saved (WorkingState.trim).
  */
 
 /**
@@ -61,19 +60,20 @@ export const FEED_LIMITS = {
 	 * belongs to a trigger that was deleted (or has not polled for that long): it is dropped.
 	 */
 	recordTtlMs: 30 * 24 * 60 * 60 * 1000,
-	/** Rows remembered for dedupe: (id, updatedAt) of the most recently processed rows. */
-	recentRows: 500,
-	/** Moments (sign-up, registration, completion...) remembered as announced. */
-	announcedMoments: 2000,
 	/**
-	 * States (deactivated, expired) remembered as holding. A dated state (expired: its
-	 * expiryDate) forgotten for lack of room never fires again; an undated one (deactivated) can:
-	 * docs/triggers.md says when.
+	 * Recent rows remembered (id → updatedAt), of those changed in the last recoveryOverlapMs
+	 * before the read position. More than a page, so a page read again (Max Items per Poll stopped
+	 * in it) is recognised whole; past it (a bulk change), the oldest read are forgotten.
 	 */
+	recentRows: 500,
+	/** Moments (sign-up, registration, completion...) remembered as announced, within lookBackMs. */
+	announcedMoments: 2000,
+	/** States (deactivated, expired) remembered as holding, the longest unseen forgotten first. */
 	heldStates: 1000,
 	/**
-	 * A moment with no memory of it fires only if it is at most this much older than the point
-	 * the feed had been read up to (so forgotten moments never fire twice).
+	 * A moment fires only if it is at most this much older than the row's change: so a record's
+	 * old moment, forgotten, does not fire again at its next change. Moments older than that
+	 * before the read position are forgotten.
 	 */
 	lookBackMs: 24 * 60 * 60 * 1000,
 	/** After an invalid cursor, reading restarts this long before the point the rows were read up to. */
@@ -130,21 +130,18 @@ export interface FeedState {
 	 * after an invalid cursor, `recoveryOverlapMs` before it.
 	 */
 	readTo: string | null;
-	/** id → updatedAt of the most recently processed rows (bounded). */
+	/** id → updatedAt of the rows read that changed in the last recoveryOverlapMs before `readTo` (bounded). */
 	recent: Record<string, number>;
-	/** Rows changed at or before this were processed even if no longer in `recent`. */
-	recentFloor: string | null;
 	/** "kind:id" → time of a moment already announced (bounded). */
 	announced: Record<string, number>;
-	/** Moments at or before this may have been announced and forgotten: they never fire. */
+	/**
+	 * Moments at or before this may have been announced and forgotten (for lack of room, or the
+	 * memory was left under another name): one of them that fires may be fired again, so the row
+	 * also fires the feed's `otherwiseKind` (members: Profile Updated).
+	 */
 	announcedFloor: string | null;
 	/** "kind:id" → when a state (deactivated, expired) was last seen holding, reported or not (bounded). */
 	holding: Record<string, number>;
-	/**
-	 * States last seen holding at or before this may have been forgotten: a state that began
-	 * then (its `since`) never fires again. Absent from states saved before it was kept.
-	 */
-	holdingFloor: string | null;
 }
 
 export function toMs(value: unknown): number | undefined {
@@ -171,13 +168,12 @@ function readMap(value: unknown): Map<string, number> {
 /** A memory as stored: epoch milliseconds, the most compact JSON of a time (older states hold ISO strings). */
 const writeMap = (map: Map<string, number>) => Object.fromEntries(map.entries());
 
-/** Drops the oldest entries beyond `limit`, none at or after `keepFrom`; returns the newest time dropped. */
-function trimOldest(map: Map<string, number>, limit: number, keepFrom = Infinity): number | undefined {
+/** Drops the oldest entries beyond `limit`; returns the newest time dropped. */
+function trimOldest(map: Map<string, number>, limit: number): number | undefined {
 	if (map.size <= limit) return undefined;
 	const oldestFirst = [...map.entries()].sort((a, b) => a[1] - b[1]);
 	let dropped: number | undefined;
 	for (const [key, ms] of oldestFirst.slice(0, map.size - limit)) {
-		if (ms >= keepFrom) break;
 		map.delete(key);
 		dropped = Math.max(dropped ?? ms, ms);
 	}
@@ -210,15 +206,11 @@ export class WorkingState {
 
 	readonly recent: Map<string, number>;
 
-	recentFloor: number | undefined;
-
 	readonly announced: Map<string, number>;
 
 	announcedFloor: number | undefined;
 
 	readonly holding: Map<string, number>;
-
-	holdingFloor: number | undefined;
 
 	private constructor(stored: Partial<FeedState>) {
 		this.workflowId = typeof stored.workflowId === 'string' && stored.workflowId !== '' ? stored.workflowId : undefined;
@@ -228,13 +220,11 @@ export class WorkingState {
 		this.origin = toMs(stored.origin);
 		this.liveFrom = toMs(stored.liveFrom);
 		this.cursor = typeof stored.cursor === 'string' && stored.cursor !== '' ? stored.cursor : undefined;
+		this.readTo = toMs(stored.readTo);
 		this.recent = readMap(stored.recent);
-		this.recentFloor = toMs(stored.recentFloor);
 		this.announced = readMap(stored.announced);
 		this.announcedFloor = toMs(stored.announcedFloor);
-		this.readTo = toMs(stored.readTo);
 		this.holding = readMap(stored.holding);
-		this.holdingFloor = toMs(stored.holdingFloor);
 	}
 
 	/**
@@ -266,25 +256,27 @@ export class WorkingState {
 	}
 
 	/**
-	 * Takes a position saved elsewhere (a record of it: store.ts), keeping what this state
-	 * remembers. Memories that may be missing are covered by the floors: every row and moment
-	 * before the read position counts as known, as after trimming (rows at the read position
-	 * itself may not all have been read: they count as new).
+	 * Takes a position saved elsewhere (a record of it: store.ts), with the recent rows read,
+	 * keeping the moments and states this state remembers: those it lacks (announced or seen under
+	 * another name) count as new, and a moment up to the read position is one that may have been
+	 * announced (announcedFloor).
 	 */
 	moveTo(position: WorkingState) {
 		this.generation = position.generation;
 		this.cursor = position.cursor;
 		this.readTo = position.readTo;
+		const rows = [...position.recent];
+		this.recent.clear();
+		for (const [id, updatedAt] of rows) this.recent.set(id, updatedAt);
 		this.liveFrom = position.liveFrom;
 		this.origin = position.origin;
-		this.recentFloor = maxOf(this.recentFloor, this.readTo === undefined ? undefined : this.readTo - 1);
 		this.announcedFloor = maxOf(this.announcedFloor, this.readTo);
 	}
 
-	/** The position alone, as the record of it holds it (store.ts). */
+	/** The position alone, with the recent rows read, as the record of it holds it (store.ts). */
 	position(): IDataObject {
-		const { version, workflowId, nodeId, generation, startFrom, origin, liveFrom, cursor, readTo } = this.toJSON();
-		return { version, workflowId, nodeId, generation, startFrom, origin, liveFrom, cursor, readTo };
+		const { version, workflowId, nodeId, generation, startFrom, origin, liveFrom, cursor, readTo, recent } = this.toJSON();
+		return { version, workflowId, nodeId, generation, startFrom, origin, liveFrom, cursor, readTo, recent };
 	}
 
 	/** Every row changed before `ms` has been read (never moves back). */
@@ -299,14 +291,19 @@ export class WorkingState {
 
 	// ----------------------------------------------------------------- dedupe
 
-	/** True when this version of the row (or a newer one) was already processed. */
+	/**
+	 * True when this version of the row (or a newer one) was read before: it is remembered, or it
+	 * changed more than recoveryOverlapMs before the read position (rows come oldest change first).
+	 */
 	isDuplicate(id: string, updatedAt: number): boolean {
 		const seen = this.recent.get(id);
 		if (seen !== undefined && updatedAt <= seen) return true;
-		return this.recentFloor !== undefined && updatedAt <= this.recentFloor;
+		return this.readTo !== undefined && updatedAt < this.readTo - FEED_LIMITS.recoveryOverlapMs;
 	}
 
+	/** The row is read: remembered, and the read position moves to it. */
 	rememberRow(id: string, updatedAt: number) {
+		this.advanceReadTo(updatedAt);
 		this.recent.delete(id);
 		this.recent.set(id, updatedAt);
 	}
@@ -314,55 +311,45 @@ export class WorkingState {
 	// ----------------------------------------------------------------- signals
 
 	/**
-	 * Whether a moment the trigger has no memory of may fire. It must be at or after the start
-	 * point. On a row of history (changed before `liveFrom`) that is all: history holds each
-	 * record once, so this row is the first the trigger sees of it. On any other row it must
-	 * also be at most `lookBackMs` older than the point the feed was read up to before this
-	 * page, and newer than every moment forgotten for lack of room: a moment that may have been
-	 * announced and forgotten never fires again.
+	 * Whether a moment can fire at all: at or after the start point, and, but on a row of history
+	 * (changed before `liveFrom`: history holds each record once), at most `lookBackMs` older than
+	 * the row's change. An older one is one the trigger cannot tell from a moment it announced and
+	 * forgot (see trim), so it never fires, remembered or not.
 	 */
-	momentIsFresh(at: number, readToBefore: number | undefined, rowUpdatedAt: number): boolean {
+	momentIsFresh(at: number, rowUpdatedAt: number): boolean {
 		if (this.origin !== undefined && at < this.origin) return false;
 		if (this.liveFrom !== undefined && rowUpdatedAt < this.liveFrom) return true;
-		if (readToBefore !== undefined && at < readToBefore - FEED_LIMITS.lookBackMs) return false;
-		return this.announcedFloor === undefined || at > this.announcedFloor;
+		return at >= rowUpdatedAt - FEED_LIMITS.lookBackMs;
 	}
 
 	/** Records a moment shown by a row changed at `rowUpdatedAt`; true when it is new (fires). */
-	announceMoment(key: string, at: number, readToBefore: number | undefined, rowUpdatedAt: number): boolean {
+	announceMoment(key: string, at: number, rowUpdatedAt: number): boolean {
 		const known = this.announced.get(key);
-		const isNew = known === undefined ? this.momentIsFresh(at, readToBefore, rowUpdatedAt) : at > known;
+		const isNew = this.momentIsFresh(at, rowUpdatedAt) && (known === undefined || at > known);
 		if (isNew) this.announced.set(key, at);
 		return isNew;
 	}
 
+	/** Whether a moment at `at` that fires now may have fired before (see announcedFloor). */
+	mayHaveAnnounced(at: number): boolean {
+		return this.announcedFloor !== undefined && at <= this.announcedFloor;
+	}
+
 	/**
-	 * Whether a state a live row (changed at or after the start point) shows holding began at or
-	 * after the start point, as far as the trigger can tell. From the beginning of the feed,
-	 * always. When the row says when the state began (`since`: a certificate's expiryDate), by
-	 * that time alone. When the feed asks for evidence (`notHeldAt`: a certificate's issuedAt),
-	 * only if the record was seen without it at or after the start point: the trigger processed a
-	 * row of it then (`lastSeen`, the updatedAt of that row; asked only when the state is not
-	 * remembered as holding, so it did not hold then), or the row shows such a time. Otherwise the
-	 * row's own change dates the state (a member's deactivation), so it began after the start.
+	 * Whether a state began at or after the start point: from the beginning of the feed, always;
+	 * when the row says when it began (`since`: a certificate's expiryDate), by that time; else the
+	 * row's change dates it (a member's deactivation), which is after the start.
 	 */
-	stateBeganAfterStart(since: number | undefined, lastSeen: number | undefined, notHeldAt?: Array<number | undefined>): boolean {
-		const origin = this.origin;
-		if (origin === undefined) return true;
-		if (since !== undefined) return since >= origin;
-		if (notHeldAt === undefined) return true;
-		return [lastSeen, ...notHeldAt].some((at) => at !== undefined && at >= origin);
+	stateBeganAfterStart(since: number | undefined): boolean {
+		return this.origin === undefined || since === undefined || since >= this.origin;
 	}
 
 	/**
 	 * Records a state shown by a row changed at `seenAt`; true when it newly holds and
 	 * `beganAfterStart` (fires). A state that holds is remembered either way, so a later row
 	 * showing it again fires nothing; one that no longer holds is forgotten, so it can fire again.
-	 * A state that began (`since`) at or before `holdingFloor` may have been held and forgotten for
-	 * lack of room: it fires nothing (a state forgotten was last seen at or before the floor, and
-	 * began before it was seen).
 	 */
-	announceState(key: string, holds: boolean, seenAt: number, beganAfterStart: boolean, since?: number): boolean {
+	announceState(key: string, holds: boolean, seenAt: number, beganAfterStart: boolean): boolean {
 		if (!holds) {
 			this.holding.delete(key);
 			return false;
@@ -370,26 +357,31 @@ export class WorkingState {
 		const known = this.holding.get(key);
 		// Refreshed by every row showing it, so the memory drops the states not seen for longest.
 		this.holding.set(key, Math.max(seenAt, known ?? seenAt));
-		const mayBeForgotten = since !== undefined && this.holdingFloor !== undefined && since <= this.holdingFloor;
-		return known === undefined && beganAfterStart && !mayBeForgotten;
+		return known === undefined && beganAfterStart;
 	}
 
 	// ----------------------------------------------------------------- saving
 
 	/**
-	 * Bounds the memories before saving; forgetting only ever raises the floors (never loses
-	 * track). Rows at the read position are kept, however many: others that share their updatedAt
-	 * may still be unread, and only a floor below every unread row may count a row at it as known.
+	 * Bounds the memories before saving. Each forgets toward a duplicate: a recent row forgotten
+	 * (the oldest read, in a bulk change) is new if read again; a moment
+	 * forgotten (the oldest) fires again at its record's next change within lookBackMs; a held
+	 * state forgotten (the longest unseen) fires again at its record's next change.
 	 */
 	trim() {
-		this.recentFloor = maxOf(this.recentFloor, trimOldest(this.recent, FEED_LIMITS.recentRows, this.readTo));
 		if (this.readTo !== undefined) {
-			// Safe to forget: such a moment can no longer pass the look-back test.
+			// Not a loss: such a row counts as read (isDuplicate).
+			const overlap = this.readTo - FEED_LIMITS.recoveryOverlapMs;
+			for (const [id, updatedAt] of this.recent) if (updatedAt < overlap) this.recent.delete(id);
+		}
+		trimOldest(this.recent, FEED_LIMITS.recentRows);
+		if (this.readTo !== undefined) {
+			// Not a loss: no row read from here on (changed at or after readTo) lets such a moment fire.
 			const horizon = this.readTo - FEED_LIMITS.lookBackMs;
 			for (const [key, at] of this.announced) if (at < horizon) this.announced.delete(key);
 		}
 		this.announcedFloor = maxOf(this.announcedFloor, trimOldest(this.announced, FEED_LIMITS.announcedMoments));
-		this.holdingFloor = maxOf(this.holdingFloor, trimOldest(this.holding, FEED_LIMITS.heldStates));
+		trimOldest(this.holding, FEED_LIMITS.heldStates);
 	}
 
 	/** The state as stored, as it is now (saveTo trims it first). */
@@ -405,11 +397,9 @@ export class WorkingState {
 			cursor: this.cursor ?? null,
 			readTo: isoOrNull(this.readTo),
 			recent: writeMap(this.recent),
-			recentFloor: isoOrNull(this.recentFloor),
 			announced: writeMap(this.announced),
 			announcedFloor: isoOrNull(this.announcedFloor),
 			holding: writeMap(this.holding),
-			holdingFloor: isoOrNull(this.holdingFloor),
 		};
 	}
 

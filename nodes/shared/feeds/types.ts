@@ -11,16 +11,13 @@ import type { FixedPath } from '../transport/path';
  * - A **state** (`holds`): a condition without a change time in the feed (a member's
  *   `archived: true`, a certificate's status `Expired`). It fires when a row changed at or after
  *   the start point shows it holding, the trigger does not remember it holding, and it began at
- *   or after the start point (see WorkingState.stateBeganAfterStart): `since` is when it began
- *   if the row says so (a certificate's expiryDate); `notHeldAt`, when given, are times the row
- *   shows the record without it (a certificate's issuedAt), and one of them or an earlier row
- *   must be after the start. Without either, the row's change dates the state (a member's
- *   deactivation). When the row shows it not holding, the trigger forgets it, so it can fire
- *   again if it comes back.
+ *   or after the start point: `since` is when it began if the row says so (a certificate's
+ *   expiryDate); without it, the row's change dates it (a member's deactivation). When the row
+ *   shows it not holding, the trigger forgets it, so it can fire again if it comes back.
  */
 export type Signal<K extends string> =
 	| { kind: K; at: unknown }
-	| { kind: K; holds: boolean; since?: unknown; notHeldAt?: unknown[] };
+	| { kind: K; holds: boolean; since?: unknown };
 
 /** What a poll needs from the node's parameters, read once per poll. */
 export interface FeedScope<K extends string> {
@@ -44,7 +41,10 @@ export interface FeedDefinition<K extends string = string> {
 	signals(row: IDataObject): Array<Signal<K>>;
 	/** The kind of a tombstone (`removed: true`), if the feed has them. */
 	removedKind?: K;
-	/** The kind of a live row that shows no new signal (members: Profile Updated); none: nothing fires. */
+	/**
+	 * The kind of a live row that fires no moment, or one that may have fired before (members:
+	 * Profile Updated; decide.ts, classify); none: nothing fires.
+	 */
 	otherwiseKind?: K;
 	/** Reads the feed-specific parameters (filters, includes). */
 	scope(ctx: IPollFunctions): FeedScope<K>;
