@@ -38,7 +38,7 @@ export class CommunityPlatformMemberTrigger implements INodeType {
 					{
 						name: 'Profile Updated',
 						value: 'profileUpdated',
-						description: 'Any other change to a member: profile fields, spaces, points, approval or member type',
+						description: 'Any change to a member but their sign-up: profile fields, spaces, points, approval, member type, deactivation',
 					},
 					{
 						name: 'Member Deactivated',

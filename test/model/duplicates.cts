@@ -7,8 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { Bounds, Outcome } from './histories.cjs';
 import { MODEL_FEEDS } from './feedModel.cjs';
+import type { Bounds, Outcome } from './histories.cjs';
+import { stateSizeBound } from './stateSize.cjs';
 
 /** One extra item: a (record, version, kind) the package delivered more often than the model fires it. */
 export interface Extra {
@@ -100,4 +101,21 @@ export function lossesOf(outcome: Outcome): string[] {
 		else missing.push(fire);
 	}
 	return missing;
+}
+
+/**
+ * The three properties, on one history's outcome: nothing lost (and every row's last version
+ * read), every extra item in a documented case, the state within its documented size.
+ */
+export function check(outcome: Outcome) {
+	const losses = lossesOf(outcome);
+	if (losses.length > 0) throw new Error(`lost: ${losses.slice(0, 5).join(', ')} (${losses.length} in all)`);
+	if (outcome.unread.length > 0) throw new Error(`never read: ${outcome.unread.slice(0, 5).join(', ')}`);
+	const unexplained = extrasOf(outcome).filter((extra) => extra.cases.length === 0);
+	if (unexplained.length > 0) {
+		const shown = unexplained.slice(0, 5).map((e) => `${e.id}:${e.updatedAt}:${e.kind}${e.versionDeliveredBefore ? ' (again)' : ''}`);
+		throw new Error(`delivered beyond the model, in no documented case: ${shown.join(', ')}`);
+	}
+	const bound = stateSizeBound(outcome.setting.bounds, outcome.setting.idLength);
+	if (outcome.largestState > bound) throw new Error(`state of ${outcome.largestState} characters, over the ${bound} the docs give`);
 }

@@ -278,11 +278,11 @@ describe('the state at its bounds', () => {
 		['36-character ids (UUIDs)', (i: number) => `0f9a3c2e-6b1d-4e8f-9a7c-${String(i).padStart(12, '0')}`],
 	])('with %s, every memory full, the longest change kinds and a long cursor: the size docs/triggers.md gives', (what, id) => {
 		const state = WorkingState.start('now', Date.parse(NOW));
-		const time = (i: number) => Date.parse(NOW) + i * 1000;
+		// Twice as many of each as the memory holds, all changed in the last minute: a bulk change.
+		const time = (i: number) => Date.parse(NOW) + i;
 		for (let i = 0; i < FEED_LIMITS.recentRows * 2; i++) state.rememberRow(id(i), time(i));
-		for (let i = 0; i < FEED_LIMITS.announcedMoments * 2; i++) state.announceMoment(`cancelledOrReset:${id(i)}`, time(i), undefined, time(i));
+		for (let i = 0; i < FEED_LIMITS.announcedMoments * 2; i++) state.announceMoment(`cancelledOrReset:${id(i)}`, time(i), time(i));
 		for (let i = 0; i < FEED_LIMITS.heldStates * 2; i++) state.announceState(`deactivated:${id(i)}`, true, time(i), true);
-		// Every row before the last has been read (rows at the read position are all kept).
 		state.advanceReadTo(time(FEED_LIMITS.announcedMoments * 2));
 		state.cursor = 'x'.repeat(200);
 		state.workflowId = 'AbCdEfGhIjKlMnOp';
