@@ -11,8 +11,8 @@ import { FEED_LIMITS, WorkingState, toMs } from './state';
  * The state lives once, in the node's own static data. n8n keys that by the node's **name** on
  * its legacy scheduler and in 1.x (by its id under the durable scheduler's durable cursors, which
  * also do not keep what the poll at activation saved). So every save also writes the trigger's
- * **record** into the workflow's global static data under the node's **id**: its position only
- * (cursor, read position, start point), the generation and the node's name. It is read when it
+ * **record** into the workflow's global static data under the node's **id**: its position
+ * (cursor, read position, start point, the recent rows read), the generation and the node's name. It is read when it
  * was written by this node (not by another node that shares the id):
  *
  * - under another name, when the node has no state of its own (renamed) or the record is newer
@@ -22,8 +22,9 @@ import { FEED_LIMITS, WorkingState, toMs } from './state';
  *   first commit: n8n does not keep what the poll at activation saved): the trigger goes on from
  *   its start point (fromStart).
  *
- * A position taken from the record keeps the node's own memories, if any, and counts every row
- * and moment before it as known (WorkingState.moveTo). A state or record saved in another
+ * A position taken from the record keeps the node's own moments and held states, if any
+ * (WorkingState.moveTo): those reported under the other name may fire again, as docs/triggers.md
+ * lists. A state or record saved in another
  * workflow (a copy or an import) or by another node is never taken. Records not saved for
  * FEED_LIMITS.recordTtlMs (deleted triggers) are dropped whenever a trigger of the workflow saves.
  */
