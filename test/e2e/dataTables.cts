@@ -1,12 +1,8 @@
 /**
- * n8n Data Tables over n8n's REST API (n8n 2.x): the tables an example workflow's Data Table nodes
- * write to, created as its note tells a user to (name and columns from the nodes), and their rows.
+ * n8n Data Tables over n8n's REST API (n8n 2.x): the tables of the owner's personal project, their
+ * columns and their rows.
  */
-import type { N8nClient, WorkflowJson } from '../../tools/n8n/n8n.cjs';
-
-const DATA_TABLE_NODE = 'n8n-nodes-base.dataTable';
-/** A column type in a Data Table node's column mapping → the data table's column type. */
-const COLUMN_TYPES: Record<string, string> = { string: 'string', number: 'number', boolean: 'boolean', dateTime: 'date' };
+import type { N8nClient } from '../../tools/n8n/n8n.cjs';
 
 export interface DataTable {
 	id: string;
@@ -14,43 +10,30 @@ export interface DataTable {
 	projectId: string;
 }
 
-interface MappedColumn {
-	id: string;
-	type: string;
-}
-
-async function personalProjectId(client: N8nClient): Promise<string> {
+export async function personalProjectId(client: N8nClient): Promise<string> {
 	return (await client.request<{ id: string }>('GET', '/rest/projects/personal')).id;
 }
 
-/** Whether a workflow has Data Table nodes (an example that needs its table created first). */
-export function usesDataTables(wf: Pick<WorkflowJson, 'nodes'>): boolean {
-	return wf.nodes.some((n) => n.type === DATA_TABLE_NODE);
+/** The data tables of the owner's personal project named exactly `name` (n8n's own filter matches parts of names). */
+export async function dataTablesNamed(client: N8nClient, name: string): Promise<DataTable[]> {
+	const projectId = await personalProjectId(client);
+	const page = await client.request<{ count: number; data: Array<{ id: string; name: string; projectId: string }> }>('GET', `/rest/projects/${projectId}/data-tables`, undefined, {
+		filter: JSON.stringify({ name }),
+		take: '100',
+	});
+	return page.data.filter((t) => t.name === name).map((t) => ({ id: t.id, name: t.name, projectId }));
 }
 
-/**
- * Creates, in the owner's personal project, each data table the workflow's Data Table nodes name
- * (resource locator "By Name"), with the columns their column mappings hold.
- */
-export async function createDataTablesFor(client: N8nClient, wf: Pick<WorkflowJson, 'nodes'>): Promise<DataTable[]> {
-	const columns = new Map<string, Map<string, string>>();
-	for (const node of wf.nodes.filter((n) => n.type === DATA_TABLE_NODE)) {
-		const locator = node.parameters.dataTableId as { mode?: string; value?: string } | undefined;
-		if (locator?.mode !== 'name' || !locator.value) throw new Error(`node "${node.name}" does not name its data table (By Name)`);
-		const table = columns.get(locator.value) ?? new Map<string, string>();
-		columns.set(locator.value, table);
-		const schema = ((node.parameters.columns as { schema?: MappedColumn[] } | undefined)?.schema ?? []);
-		for (const column of schema) table.set(column.id, COLUMN_TYPES[column.type] ?? 'string');
-	}
-	const projectId = await personalProjectId(client);
-	const tables: DataTable[] = [];
-	for (const [name, cols] of columns) {
-		if (cols.size === 0) throw new Error(`no node maps the columns of data table "${name}"`);
-		const body = { name, columns: [...cols].map(([column, type]) => ({ name: column, type })) };
-		const created = await client.request<{ id: string }>('POST', `/rest/projects/${projectId}/data-tables`, body);
-		tables.push({ id: created.id, name, projectId });
-	}
-	return tables;
+/** A data table's own columns (not id, createdAt, updatedAt), in order: name → type. */
+export async function dataTableColumns(client: N8nClient, table: DataTable): Promise<Array<{ name: string; type: string }>> {
+	const columns = await client.request<Array<{ name: string; type: string; index: number }>>('GET', `/rest/projects/${table.projectId}/data-tables/${table.id}/columns`);
+	return [...columns].sort((a, b) => a.index - b.index).map(({ name, type }) => ({ name, type }));
+}
+
+/** Adds rows to a data table as they are (what a workflow could write), returning their ids. */
+export async function insertDataTableRows(client: N8nClient, table: DataTable, rows: Array<Record<string, unknown>>): Promise<number[]> {
+	const inserted = await client.request<Array<{ id: number }>>('POST', `/rest/projects/${table.projectId}/data-tables/${table.id}/insert`, { data: rows, returnType: 'id' });
+	return inserted.map((r) => r.id);
 }
 
 /** Every row of a data table (with its own id, createdAt, updatedAt), in pages of 250 (n8n's most). */

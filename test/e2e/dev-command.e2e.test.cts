@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDataTablesFor, usesDataTables } from './dataTables.cjs';
+import { asTheEditorImports } from './editorImport.cjs';
 import { CREDENTIAL_NAME, CREDENTIAL_TYPE } from './harness.cjs';
 import { linkedExamples, readReadme, readmeSection } from './readme.cjs';
 import { N8nClient, waitForExecution, type WorkflowJson } from '../../tools/n8n/n8n.cjs';
@@ -18,30 +18,6 @@ const pkg = JSON.parse(readFileSync(join(REPO_DIR, 'package.json'), 'utf8')) as 
 const command: [string, string[]] = pkg.scripts?.dev
 	? ['npm', ['run', 'dev']]
 	: [join(REPO_DIR, 'node_modules', '.bin', 'tsx'), ['scripts/dev.cts']];
-
-/**
- * What n8n's editor does with an imported workflow before the user saves it (n8n 2.41.1,
- * useCanvasOperations: importWorkflowData): a node's credential whose id this n8n does not have is
- * dropped, and a node left with none gets the user's credential of the type it needs, the one updated
- * last ("Credentials auto-added"). The examples name the id `sandbox`, which no n8n has.
- */
-async function asTheEditorImports(client: N8nClient, json: WorkflowJson): Promise<WorkflowJson> {
-	const wf = structuredClone(json);
-	const credentials = await client.request<Array<{ id: string; name: string; type: string; updatedAt: string }>>('GET', '/rest/credentials');
-	const types = await client.nodeTypes();
-	for (const node of wf.nodes) {
-		for (const [type, ref] of Object.entries(node.credentials ?? {})) {
-			if (!credentials.some((c) => c.id === ref.id)) delete node.credentials![type];
-		}
-		if (Object.keys(node.credentials ?? {}).length > 0) continue;
-		const needs = (types.find((t) => t.name === node.type)?.credentials ?? []).map((c) => c.name);
-		const candidates = credentials.filter((c) => needs.includes(c.type));
-		if (candidates.length === 0) continue;
-		const last = candidates.reduce((a, b) => (a.updatedAt > b.updatedAt ? a : b));
-		node.credentials = { [last.type]: { id: last.id, name: last.name } };
-	}
-	return wf;
-}
 
 /**
  * The Quick start's promise: three members out of the first node it names in bold, and the same
@@ -162,9 +138,8 @@ describe('npm run dev', () => {
 		it.each(runHere)('%s runs against the sandbox', async (example) => {
 			const rt = ensureRuntime();
 			const json = JSON.parse(readFileSync(join(REPO_DIR, example), 'utf8')) as WorkflowJson;
+			// Nothing else is set up: an example that keeps a Data Table makes it itself.
 			const wf = await asTheEditorImports(client, json);
-			// The data tables an example writes to, created first as its note tells the user to.
-			if (usesDataTables(wf)) await createDataTablesFor(client, wf);
 			const created = await client.createWorkflow(wf);
 			const ours = wf.nodes.filter((n) => n.type.startsWith(`${PACKAGE_NAME}.`));
 			expect(ours.length).toBeGreaterThan(0);
