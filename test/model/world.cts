@@ -64,7 +64,7 @@ export class Feed {
 		this.format++;
 	}
 
-	/** The next page starts `rows` rows before its cursor: rows delivered again. */
+	/** The next page read by cursor starts `rows` rows before it: rows delivered again. */
 	deliverAgain(rows: number) {
 		this.replay = rows;
 	}
@@ -85,7 +85,8 @@ export class Feed {
 			from = visible.findIndex((row) => row.updatedAt >= start);
 		}
 		if (from < 0) from = visible.length;
-		from = Math.max(0, from - this.replay);
+		// Delivered again: rows before the cursor (by time, only rows at or after startTime come).
+		if (cursor) from = Math.max(0, from - this.replay);
 		this.replay = 0;
 		const page = visible.slice(from, from + Number(query.get('pageSize') ?? 50));
 		const last = page[page.length - 1];
