@@ -66,13 +66,13 @@ describe('a trigger through the edits of a deployment', () => {
 		clock.advance(60_000);
 		deployment.activate([TRIGGER, { ...TRIGGER, name: 'Pasted Trigger' }]);
 		// The pasted one polls first: the record under the shared id is the other node's.
-		expectFeed(USERS, { startTime: at(2), pageSize: '1' }, { rows: [], serverTimestamp: at(1.5) });
+		expectFeed(USERS, { startTime: at(2), pageSize: '1' }, { rows: [], serverTimestamp: at(0) });
 		expect(await deployment.poll('Pasted Trigger')).toBeNull();
 		expectFeed(USERS, { cursor: 'c1' }, { rows: [member('b', 1.7)], serverTimestamp: at(2.5), nextCursor: 'c2' });
 		expect(ids(await deployment.poll(TRIGGER.name))).toEqual(['b']);
-		// The pasted one reads from where the feed was complete at its activation (12:01:30): b was
-		// changed before its start (12:02), so only c fires.
-		expectFeed(USERS, { startTime: at(1.5) }, { rows: [member('b', 1.7), member('c', 2.2)], serverTimestamp: at(2.5), nextCursor: 'p2' });
+		// The pasted one reads from where the feed was complete at its activation (12:00): b was
+		// changed before its start (12:02, the API's time then), so only c fires.
+		expectFeed(USERS, { startTime: at(0) }, { rows: [member('b', 1.7), member('c', 2.2)], serverTimestamp: at(2.5), nextCursor: 'p2' });
 		expect(ids(await deployment.poll('Pasted Trigger'))).toEqual(['c']);
 		const records = Object.keys(deployment.saved.global as IDataObject).filter((key) => key.startsWith('communityPlatformTrigger'));
 		expect(records).toEqual([`communityPlatformTrigger:${TRIGGER.id}`]);
@@ -85,9 +85,9 @@ describe('a trigger through the edits of a deployment', () => {
 		clock.advance(60_000);
 		const copy = new Deployment(memberType, 'wf-copy');
 		copy.activate([TRIGGER], original.saved);
-		expectFeed(USERS, { startTime: at(2), pageSize: '1' }, { rows: [], serverTimestamp: at(1.8) });
+		expectFeed(USERS, { startTime: at(2), pageSize: '1' }, { rows: [], serverTimestamp: at(0) });
 		expect(await copy.poll(TRIGGER.name)).toBeNull();
-		expectFeed(USERS, { startTime: at(1.8) }, { rows: [member('d', 2.5)], serverTimestamp: at(3), nextCursor: 'k2' });
+		expectFeed(USERS, { startTime: at(0) }, { rows: [member('d', 2.5)], serverTimestamp: at(3), nextCursor: 'k2' });
 		expect(ids(await copy.poll(TRIGGER.name))).toEqual(['d']);
 		expectFeed(USERS, { cursor: 'c1' }, { rows: [member('d', 2.5)], serverTimestamp: at(3), nextCursor: 'c2' });
 		expect(ids(await original.poll(TRIGGER.name))).toEqual(['d']);
@@ -177,7 +177,7 @@ describe('renamed, then renamed back', () => {
 		const deployment = await delivering();
 		clock.advance(60_000);
 		deployment.activate([{ id: 'node-new', name: TRIGGER.name }]);
-		expectFeed(USERS, { startTime: at(2), pageSize: '1' }, { rows: [], serverTimestamp: at(1.8) });
+		expectFeed(USERS, { startTime: at(2), pageSize: '1' }, { rows: [], serverTimestamp: at(0) });
 		expect(await deployment.poll(TRIGGER.name)).toBeNull();
 		expect(deployment.saved[`node:${TRIGGER.name}`] as IDataObject).toMatchObject({ nodeId: 'node-new', cursor: null, origin: at(2) });
 		expect(nock.pendingMocks()).toEqual([]);

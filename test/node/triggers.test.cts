@@ -151,14 +151,15 @@ describe('first activation and Start From', () => {
 			generation: 1,
 			startFrom: 'now',
 			origin: NOW,
-			liveFrom: null,
 			cursor: null,
 			readTo: T0,
 			recent: {},
+			settled: [],
 			announced: {},
 			announcedFloor: null,
 			holding: {},
 			nodeId: 'trigger-1',
+			nodeName: 'Feed Trigger',
 		});
 
 		expectFeed(USERS, { startTime: T0 }, { rows: [member('m1', { signUpAt: at(1), updatedAt: at(1) })], serverTimestamp: at(3), nextCursor: 'c1' });
@@ -197,7 +198,7 @@ describe('first activation and Start From', () => {
 			readTo: T0,
 			origin: null,
 			startFrom: 'beginning',
-			liveFrom: '2026-11-20T11:50:00.000Z',
+			settled: [Date.parse(T0)],
 		});
 		// The memory stays bounded however long the backlog: rows changed more than five minutes
 		// before the read position (T0) count as read without it.
@@ -282,13 +283,14 @@ describe('first activation and Start From', () => {
 			version: 1,
 			workflowId: 'wf',
 			nodeId: 'trigger-1',
+			nodeName: 'Feed Trigger',
 			generation: 2,
 			startFrom: 'now',
 			origin: NOW,
-			liveFrom: null,
 			cursor: 'c1',
 			readTo: at(3),
 			recent: { m1: Date.parse(at(1)), m2: Date.parse(at(2)) },
+			settled: [Date.parse(at(3))],
 			announced: { 'newMember:m1': Date.parse(at(1)) },
 			announcedFloor: null,
 			holding: { 'deactivated:m2': Date.parse(at(2)) },
@@ -608,18 +610,33 @@ describe('Member Trigger events', () => {
 		expectAllCalled();
 	});
 
-	it('a sign-up older than the look-back when first seen is not announced as new (it may have been forgotten)', async () => {
+	it('a sign-up first read days after it happened (a weekly poll, a stop) fires New Member, whatever changed since', async () => {
 		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
-		const late = new Date(Date.parse(T0) + FEED_LIMITS.lookBackMs + 10 * 60_000).toISOString();
-		expectFeed(USERS, { startTime: T0 }, { rows: [member('x', { signUpAt: at(1), updatedAt: at(2) })], serverTimestamp: late, nextCursor: 'c1' });
+		const DAY = 24 * 60;
+		// Signed up on day 1, edited on day 3; the trigger polls again on day 7.
+		expectFeed(USERS, { startTime: T0 }, { rows: [member('x', { signUpAt: at(DAY), updatedAt: at(3 * DAY) })], serverTimestamp: at(7 * DAY), nextCursor: 'c1' });
 		expect(kinds(await trigger.poll())).toEqual(['x:newMember']);
-		// x's memory is dropped once its sign-up falls out of the look-back...
-		expectFeed(USERS, { cursor: 'c1' }, { rows: [], serverTimestamp: late });
+		expectAllCalled();
+	});
+
+	it('a moment dated before the settled floor (a week before the older of the last two polls that read the feed to its end) is not remembered, and fires nothing', async () => {
+		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), { parameters: { startFrom: 'beginning' } });
+		expectFeed(USERS, {}, { rows: [member('x', { signUpAt: LONG_AGO, updatedAt: LONG_AGO })], serverTimestamp: at(0), nextCursor: 'c1' });
+		expect(kinds(await trigger.poll())).toEqual(['x:newMember']);
+		expect(trigger.live.announced).toEqual({ 'newMember:x': Date.parse(LONG_AGO) });
+		// A second poll that reads to the end, at least the hold-back later: the floor is a week before the first.
+		expectFeed(USERS, { cursor: 'c1' }, { rows: [], serverTimestamp: at(3) });
 		await trigger.poll();
+		expect(trigger.live.settled).toEqual([Date.parse(at(0)), Date.parse(at(3))]);
 		expect(trigger.live.announced).toEqual({});
-		// ...and a later edit of x is still not a new member.
-		expectFeed(USERS, { cursor: 'c1' }, { rows: [member('x', { signUpAt: at(1), updatedAt: late })], serverTimestamp: late, nextCursor: 'c2' });
-		expect(kinds(await trigger.poll())).toEqual(['x:profileUpdated']);
+		// x edits: not a new member. y, never seen, signed up long ago and changed now: the trigger
+		// cannot tell that sign-up from one it announced and forgot: Profile Updated only.
+		expectFeed(USERS, { cursor: 'c1' }, {
+			rows: [member('x', { signUpAt: LONG_AGO, updatedAt: at(4) }), member('y', { signUpAt: LONG_AGO, updatedAt: at(4) })],
+			serverTimestamp: at(6),
+			nextCursor: 'c2',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['x:profileUpdated', 'y:profileUpdated']);
 		expectAllCalled();
 	});
 
@@ -941,20 +958,21 @@ describe('Course Certificate Trigger events', () => {
 		expectAllCalled();
 	});
 
-	it('Expired fires only for an expiry at or after the start: a certificate that expired a year ago and is shown again fires nothing', async () => {
+	it('Expired is dated by the row\'s change, as Member Deactivated is: a certificate first seen expired after the start fires once, whatever its expiryDate', async () => {
 		const trigger = await activatedNow(new CommunityPlatformCourseCertificateTrigger(), CERTIFICATES);
 		const YEAR_AGO = '2025-11-20T00:00:00.000Z';
 		expectFeed(CERTIFICATES, { startTime: T0 }, {
 			rows: [
+				// Due a year ago, marked Expired now (or before the start and renamed now: the feed
+				// does not say when the status changed): once, the lesser error.
 				certificate('old', { issuedAt: LONG_AGO, certificateStatus: 'Expired', expiryDate: YEAR_AGO, recipientName: 'Renamed', updatedAt: at(1) }),
 				certificate('fresh', { issuedAt: LONG_AGO, certificateStatus: 'Expired', expiryDate: at(0.5), updatedAt: at(1.5) }),
-				// No expiryDate, but issued after the start: it expired after the start too.
 				certificate('noDate', { issuedAt: at(0.2), certificateStatus: 'Expired', updatedAt: at(1.7) }),
 			],
 			serverTimestamp: at(2),
 			nextCursor: 'c1',
 		});
-		expect(kinds(await trigger.poll())).toEqual(['fresh:expired', 'noDate:expired']);
+		expect(kinds(await trigger.poll())).toEqual(['old:expired', 'fresh:expired', 'noDate:expired']);
 		expectFeed(CERTIFICATES, { cursor: 'c1' }, {
 			rows: [certificate('old', { issuedAt: LONG_AGO, certificateStatus: 'Expired', expiryDate: YEAR_AGO, recipientName: 'Renamed again', updatedAt: at(3) })],
 			serverTimestamp: at(4),
@@ -1125,7 +1143,8 @@ describe('one poll at a time, each bounded in time', () => {
 		expectFeed(ATTENDEES, { startTime: now, pageSize: '1' }, { rows: [], serverTimestamp: T0 });
 		expectFeed(USERS, { cursor: 'c1' }, { rows: [], serverTimestamp: at(3) });
 		await Promise.all([first.poll(), otherNode.poll(), otherWorkflow.poll()]);
-		expect([otherNode.saved.origin, otherWorkflow.saved.origin]).toEqual([now, now]);
+		// The start point is the API's time (its serverTimestamp plus the hold-back), not the host's clock.
+		expect([otherNode.saved.origin, otherWorkflow.saved.origin]).toEqual([NOW, NOW]);
 		expectAllCalled();
 	});
 

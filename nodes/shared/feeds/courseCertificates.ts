@@ -5,9 +5,9 @@ export type CertificateChange = 'issued' | 'revoked' | 'expired';
 
 /**
  * The course certificates feed (/incremental/course-certificates). Issued and Revoked are
- * timestamps on the row (issuedAt, revokedAt); Expired is the status `Expired`, which began at
- * the row's expiryDate: it fires only when that is at or after the start point (a certificate
- * that expired before it and is shown again fires nothing); without one, the row's change dates it.
+ * timestamps on the row (issuedAt, revokedAt); Expired is the status `Expired`, dated by the row's
+ * change as a member's deactivation is (the expiryDate says when it was due, not when the status
+ * changed): a certificate first seen expired at a change after the start point fires once.
  */
 export const courseCertificatesFeed: FeedDefinition<CertificateChange> = {
 	path: '/incremental/course-certificates',
@@ -16,7 +16,7 @@ export const courseCertificatesFeed: FeedDefinition<CertificateChange> = {
 	signals: (row) => [
 		{ kind: 'issued', at: row.issuedAt },
 		{ kind: 'revoked', at: row.revokedAt },
-		{ kind: 'expired', holds: row.certificateStatus === 'Expired', since: row.expiryDate },
+		{ kind: 'expired', holds: row.certificateStatus === 'Expired' },
 	],
 	scope: courseScope,
 };

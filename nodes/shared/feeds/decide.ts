@@ -47,7 +47,8 @@ interface Fired<K extends string> {
  * before the start point is classified too (it fires nothing): the states it shows are remembered.
  *
  * - a moment fires when it is new (WorkingState.announceMoment);
- * - a state fires when it newly holds and began at or after the start (announceState);
+ * - a state fires when it newly holds on a row changed at or after the start (announceState):
+ *   the feed does not say when a deactivation or an expiry happened, so the row's change dates it;
  * - the feed's `otherwiseKind` (members: Profile Updated) fires on every row that fires no
  *   moment, and on one whose moment may have fired before (mayHaveAnnounced): the row may be a
  *   change the trigger cannot tell from the first one.
@@ -68,13 +69,12 @@ function classify<K extends string>(
 	for (const signal of feed.signals(row)) {
 		const key = `${signal.kind}:${id}`;
 		if ('holds' in signal) {
-			const began = !beforeStart && state.stateBeganAfterStart(toMs(signal.since));
-			if (state.announceState(key, signal.holds, updatedAt, began)) fired.push({ kind: signal.kind, at: updatedAt });
+			if (state.announceState(key, signal.holds, updatedAt, !beforeStart)) fired.push({ kind: signal.kind, at: updatedAt });
 			continue;
 		}
 		const at = toMs(signal.at);
 		const known = state.announced.has(key);
-		if (at === undefined || !state.announceMoment(key, at, updatedAt)) continue;
+		if (at === undefined || !state.announceMoment(key, at)) continue;
 		fired.push({ kind: signal.kind, at });
 		moments++;
 		mayBeAgain ||= !known && state.mayHaveAnnounced(at);

@@ -49,7 +49,10 @@ function readSettings<K extends string>(ctx: IPollFunctions, feed: FeedDefinitio
 	if (mode === 'date') {
 		const rawDate = ctx.getNodeParameter('startDate', '') as string;
 		const { startDate } = parseParameters(node, startDateSchema, { startDate: rawDate }, 0, { startDate: 'Start Date' });
-		startFrom = startDate;
+		// An expression ({{ $today.minus({ days: 7 }) }}) is the setting, not its value of the day:
+		// the state started with it goes on however the value moves (see WorkingState.load).
+		const written = node.parameters?.startDate;
+		startFrom = typeof written === 'string' && written.startsWith('=') ? written : startDate;
 		origin = toMs(startDate);
 	}
 	const everyChange = ctx.getNodeParameter('emit', 'chosenChanges') === 'everyChange';
@@ -181,7 +184,11 @@ async function drain<K extends string>(
 		if (page.nextCursor) state.cursor = page.nextCursor;
 		// Nothing more waiting: the feed is complete up to the page's serverTimestamp. With more
 		// waiting, it may say a point past the rows read (the spec allows it), so only rows count.
-		if (!page.hasMore) state.advanceReadTo(toMs(page.serverTimestamp));
+		if (!page.hasMore) {
+			const completeUpTo = toMs(page.serverTimestamp) as number;
+			state.advanceReadTo(completeUpTo);
+			state.settle(completeUpTo);
+		}
 		recoveryFrom = undefined;
 
 		if (!page.hasMore || page.results.length === 0 || !page.nextCursor) break;
@@ -221,7 +228,8 @@ async function sample<K extends string>(
 	const now = clock.now();
 	let rowsRead = 0;
 	for (const window of SAMPLE_WINDOWS) {
-		const state = WorkingState.start('sample', undefined, { readTo: window === undefined ? undefined : now - window });
+		// As a trigger started at the window's start would fire.
+		const state = WorkingState.start('sample', window === undefined ? undefined : now - window);
 		const found = await drain(ctx, feed, settings, state, {
 			maxItems: Number.POSITIVE_INFINITY,
 			maxPages: FEED_LIMITS.samplePagesPerWindow,
@@ -283,22 +291,20 @@ async function scheduledPoll<K extends string>(
 
 	if (!state) {
 		if (settings.startFrom === 'now') {
-			// First activation: only changes made from now on fire. The feed shows changes two
-			// minutes late, so reading starts where it is complete up to, before now; the changes
-			// read between there and now are remembered, not emitted.
-			const activatedAt = clock.now();
-			const page = await fetchPage(ctx, feed, { ...settings.scope, qs: {} }, { startTime: activatedAt }, {
+			// First activation: only changes made from now on fire, now in the API's time (the
+			// n8n host's clock may be off). The feed is complete up to its serverTimestamp, its
+			// time less the hold-back: reading starts there, and what it shows before the API's
+			// now is remembered, not emitted.
+			const page = await fetchPage(ctx, feed, { ...settings.scope, qs: {} }, { startTime: clock.now() }, {
 				pageSize: 1,
 				deadline: limits.deadline,
 				turnBy: limits.turnBy,
 			});
 			const completeUpTo = toMs(page.serverTimestamp) as number;
-			return finish(WorkingState.start(settings.startFrom, activatedAt, { readTo: Math.min(completeUpTo, activatedAt) }));
+			return finish(WorkingState.start(settings.startFrom, completeUpTo + FEED_LIMITS.holdBackMs, completeUpTo));
 		}
-		// Beginning or a date: what changed before now is history, replayed oldest first.
-		state = WorkingState.start(settings.startFrom, settings.origin, {
-			liveFrom: clock.now() - FEED_LIMITS.historyMarginMs,
-		});
+		// Beginning or a date: history, replayed oldest first.
+		state = WorkingState.start(settings.startFrom, settings.origin);
 	}
 
 	items.push(...(await drain(ctx, feed, settings, state, { maxItems: settings.maxItems, ...limits })).items);

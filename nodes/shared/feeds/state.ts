@@ -11,8 +11,10 @@ import type { IDataObject } from 'n8n-workflow';
  *   something happens, such as signUpAt) or a state (a condition such as archived: true); types.ts.
  * - start point (`origin`): changes made before it fire nothing. Start From = Now: the time of
  *   activation; a date: that date; Beginning: none.
- * - history (`liveFrom`): from the Beginning or a date, the rows changed before the first poll
- *   (less a margin) are the past being replayed: each record appears there once.
+ * - settled polls (`settled`): the read positions of the trigger's last two polls that read the
+ *   feed to its end (a page with nothing more waiting), at least a hold-back apart. The older one,
+ *   less `backDatingMs`, is the settled floor: a moment dated before it is one the trigger has read
+ *   past twice, a week of the feed ago; it is no longer remembered and fires nothing.
  * - read position (`readTo`): every row changed before it has been read; reading by time
  *   (`startTime`) starts there. A row changed more than `recoveryOverlapMs` before it is a row
  *   read again; the rows read since then are remembered by id (`recent`).
@@ -66,23 +68,26 @@ export const FEED_LIMITS = {
 	 * in it) is recognised whole; past it (a bulk change), the oldest read are forgotten.
 	 */
 	recentRows: 500,
-	/** Moments (sign-up, registration, completion...) remembered as announced, within lookBackMs. */
-	announcedMoments: 2000,
+	/** Moments (sign-up, registration, completion...) remembered as announced, above the settled floor. */
+	announcedMoments: 5000,
 	/** States (deactivated, expired) remembered as holding, the longest unseen forgotten first. */
-	heldStates: 1000,
+	heldStates: 2500,
 	/**
-	 * A moment fires only if it is at most this much older than the row's change: so a record's
-	 * old moment, forgotten, does not fire again at its next change. Moments older than that
-	 * before the read position are forgotten.
+	 * The settled floor lies this far (in the feed's time) before the older of the trigger's last
+	 * two settled polls: a moment dated before it is not remembered and fires nothing, so a
+	 * record's old moment does not fire again at its next change. A moment dated more than this
+	 * before the trigger read it (back-dated by more than a week, or on a record whose every
+	 * change came faster than the trigger read it for a week) is the one that cannot fire.
 	 */
-	lookBackMs: 24 * 60 * 60 * 1000,
+	backDatingMs: 7 * 24 * 60 * 60 * 1000,
+	/**
+	 * The API's hold-back: a page's serverTimestamp is the API's time less this (API spec, Limits).
+	 * Start From = Now starts at the API's time at activation; two settled polls count only this
+	 * far apart in the feed (see `settled`).
+	 */
+	holdBackMs: 2 * 60 * 1000,
 	/** After an invalid cursor, reading restarts this long before the point the rows were read up to. */
 	recoveryOverlapMs: 5 * 60 * 1000,
-	/**
-	 * Starting from the beginning or a date, rows changed more than this before the first poll
-	 * are history: each member, registration... appears there once, so its first row is new.
-	 */
-	historyMarginMs: 10 * 60 * 1000,
 	/** Invalid-cursor restarts allowed in one poll before the error is thrown. */
 	recoveriesPerPoll: 2,
 	/** Rows a manual test run returns at most. */
@@ -111,17 +116,24 @@ export interface FeedState {
 	 * state under its name: it is not its own. Null in states saved before it was recorded.
 	 */
 	nodeId: string | null;
+	/**
+	 * The node's name when it saved the state. Found under another name, the static data followed
+	 * the node through a rename (n8n's durable scheduler keys it by node id): it is the node's own,
+	 * whatever its record says (store.ts). Null in states saved before it was recorded.
+	 */
+	nodeName: string | null;
 	/** How many times the state was saved: the newer of two records of a position wins (store.ts). */
 	generation: number;
-	/** The Start From setting the state was started with ("now", "beginning" or an ISO date). */
+	/**
+	 * The Start From setting the state was started with: "now", "beginning", an ISO date, or the
+	 * Start Date's expression as written (its value may move; the state goes on).
+	 */
 	startFrom: string;
 	/**
 	 * The start point: changes made before it fire nothing (null: the beginning of the feed).
-	 * Start From = Now: the clock time at activation.
+	 * Start From = Now: the API's time at activation (the first page's serverTimestamp plus the hold-back).
 	 */
 	origin: string | null;
-	/** Rows changed before this are history being replayed (Beginning or a date; null for Now). */
-	liveFrom: string | null;
 	/** The API's cursor after the last fully processed page (null: read by startTime). */
 	cursor: string | null;
 	/**
@@ -132,6 +144,13 @@ export interface FeedState {
 	readTo: string | null;
 	/** id → updatedAt of the rows read that changed in the last recoveryOverlapMs before `readTo` (bounded). */
 	recent: Record<string, number>;
+	/**
+	 * The read positions (epoch ms) of the last two settled polls, older first: polls whose last
+	 * page had nothing more waiting, at least `holdBackMs` apart. A record whose change the
+	 * older one did not read (it changed again before) had to change again before the newer one
+	 * could read it: two polls in a row it changed faster than the trigger read.
+	 */
+	settled: number[];
 	/** "kind:id" → time of a moment already announced (bounded). */
 	announced: Record<string, number>;
 	/**
@@ -192,19 +211,21 @@ export class WorkingState {
 
 	nodeId: string | undefined;
 
+	nodeName: string | undefined;
+
 	generation: number;
 
 	startFrom: string;
 
 	origin: number | undefined;
 
-	liveFrom: number | undefined;
-
 	cursor: string | undefined;
 
 	readTo: number | undefined;
 
 	readonly recent: Map<string, number>;
+
+	settled: number[];
 
 	readonly announced: Map<string, number>;
 
@@ -215,31 +236,22 @@ export class WorkingState {
 	private constructor(stored: Partial<FeedState>) {
 		this.workflowId = typeof stored.workflowId === 'string' && stored.workflowId !== '' ? stored.workflowId : undefined;
 		this.nodeId = typeof stored.nodeId === 'string' && stored.nodeId !== '' ? stored.nodeId : undefined;
+		this.nodeName = typeof stored.nodeName === 'string' && stored.nodeName !== '' ? stored.nodeName : undefined;
 		this.generation = typeof stored.generation === 'number' && Number.isSafeInteger(stored.generation) ? stored.generation : 0;
 		this.startFrom = String(stored.startFrom ?? '');
 		this.origin = toMs(stored.origin);
-		this.liveFrom = toMs(stored.liveFrom);
 		this.cursor = typeof stored.cursor === 'string' && stored.cursor !== '' ? stored.cursor : undefined;
 		this.readTo = toMs(stored.readTo);
 		this.recent = readMap(stored.recent);
+		this.settled = Array.isArray(stored.settled) ? stored.settled.filter((ms) => typeof ms === 'number' && Number.isFinite(ms)).slice(-2) : [];
 		this.announced = readMap(stored.announced);
 		this.announcedFloor = toMs(stored.announcedFloor);
 		this.holding = readMap(stored.holding);
 	}
 
-	/**
-	 * A fresh state for a trigger starting from `origin` (undefined: the beginning), reading from
-	 * `readTo` (default: the origin); rows changed before `liveFrom` are history (see
-	 * FEED_LIMITS.historyMarginMs).
-	 */
-	static start(startFrom: string, origin: number | undefined, options: { liveFrom?: number; readTo?: number } = {}): WorkingState {
-		return new WorkingState({
-			version: STATE_VERSION,
-			startFrom,
-			origin: isoOrNull(origin),
-			liveFrom: isoOrNull(options.liveFrom),
-			readTo: isoOrNull(options.readTo ?? origin),
-		});
+	/** A fresh state for a trigger starting from `origin` (undefined: the beginning), reading from `readTo` (default: the origin). */
+	static start(startFrom: string, origin: number | undefined, readTo: number | undefined = origin): WorkingState {
+		return new WorkingState({ version: STATE_VERSION, startFrom, origin: isoOrNull(origin), readTo: isoOrNull(readTo) });
 	}
 
 	/**
@@ -248,8 +260,13 @@ export class WorkingState {
 	 * this one took).
 	 */
 	static load(stored: IDataObject, startFrom: string, owner: { workflowId: string; nodeId: string }): WorkingState | undefined {
-		if (stored.version !== STATE_VERSION || stored.startFrom !== startFrom) return undefined;
+		if (stored.version !== STATE_VERSION) return undefined;
+		// A Start Date expression is the setting; a state saved before expressions were kept as
+		// such holds one of its values (an ISO date), and is taken as started with it.
+		const startedWithValue = startFrom.startsWith('=') && toMs(stored.startFrom) !== undefined;
+		if (stored.startFrom !== startFrom && !startedWithValue) return undefined;
 		const state = new WorkingState(stored as Partial<FeedState>);
+		state.startFrom = startFrom;
 		if (state.workflowId !== undefined && state.workflowId !== owner.workflowId) return undefined;
 		if (state.nodeId !== undefined && state.nodeId !== owner.nodeId) return undefined;
 		return state;
@@ -268,20 +285,35 @@ export class WorkingState {
 		const rows = [...position.recent];
 		this.recent.clear();
 		for (const [id, updatedAt] of rows) this.recent.set(id, updatedAt);
-		this.liveFrom = position.liveFrom;
+		this.settled = [...position.settled];
 		this.origin = position.origin;
 		this.announcedFloor = maxOf(this.announcedFloor, this.readTo);
 	}
 
 	/** The position alone, with the recent rows read, as the record of it holds it (store.ts). */
 	position(): IDataObject {
-		const { version, workflowId, nodeId, generation, startFrom, origin, liveFrom, cursor, readTo, recent } = this.toJSON();
-		return { version, workflowId, nodeId, generation, startFrom, origin, liveFrom, cursor, readTo, recent };
+		const { version, workflowId, nodeId, generation, startFrom, origin, cursor, readTo, recent, settled } = this.toJSON();
+		return { version, workflowId, nodeId, generation, startFrom, origin, cursor, readTo, recent, settled };
 	}
 
 	/** Every row changed before `ms` has been read (never moves back). */
 	advanceReadTo(ms: number | undefined) {
 		this.readTo = maxOf(this.readTo, ms);
+	}
+
+	/** A page read the feed to its end, up to `ms`: a settled poll, if `holdBackMs` after the last. */
+	settle(ms: number) {
+		const last = this.settled[this.settled.length - 1];
+		if (last !== undefined && ms < last + FEED_LIMITS.holdBackMs) return;
+		this.settled = [...this.settled, ms].slice(-2);
+	}
+
+	/**
+	 * Moments dated before this fire nothing and are not remembered: the older of the last two
+	 * settled polls, less backDatingMs. Undefined until two polls settled.
+	 */
+	settledFloor(): number | undefined {
+		return this.settled.length < 2 ? undefined : this.settled[0] - FEED_LIMITS.backDatingMs;
 	}
 
 	/** Whether a change at `ms` was made before the start point (so it fires nothing). */
@@ -311,21 +343,20 @@ export class WorkingState {
 	// ----------------------------------------------------------------- signals
 
 	/**
-	 * Whether a moment can fire at all: at or after the start point, and, but on a row of history
-	 * (changed before `liveFrom`: history holds each record once), at most `lookBackMs` older than
-	 * the row's change. An older one is one the trigger cannot tell from a moment it announced and
-	 * forgot (see trim), so it never fires, remembered or not.
+	 * Whether a moment can fire at all: at or after the start point and the settled floor. One
+	 * dated before the floor is one the trigger cannot tell from a moment it announced and no
+	 * longer remembers (see trim), so it never fires, remembered or not.
 	 */
-	momentIsFresh(at: number, rowUpdatedAt: number): boolean {
+	momentCanFire(at: number): boolean {
 		if (this.origin !== undefined && at < this.origin) return false;
-		if (this.liveFrom !== undefined && rowUpdatedAt < this.liveFrom) return true;
-		return at >= rowUpdatedAt - FEED_LIMITS.lookBackMs;
+		const floor = this.settledFloor();
+		return floor === undefined || at >= floor;
 	}
 
-	/** Records a moment shown by a row changed at `rowUpdatedAt`; true when it is new (fires). */
-	announceMoment(key: string, at: number, rowUpdatedAt: number): boolean {
+	/** Records a moment a row shows; true when it is new (fires). */
+	announceMoment(key: string, at: number): boolean {
 		const known = this.announced.get(key);
-		const isNew = this.momentIsFresh(at, rowUpdatedAt) && (known === undefined || at > known);
+		const isNew = this.momentCanFire(at) && (known === undefined || at > known);
 		if (isNew) this.announced.set(key, at);
 		return isNew;
 	}
@@ -333,15 +364,6 @@ export class WorkingState {
 	/** Whether a moment at `at` that fires now may have fired before (see announcedFloor). */
 	mayHaveAnnounced(at: number): boolean {
 		return this.announcedFloor !== undefined && at <= this.announcedFloor;
-	}
-
-	/**
-	 * Whether a state began at or after the start point: from the beginning of the feed, always;
-	 * when the row says when it began (`since`: a certificate's expiryDate), by that time; else the
-	 * row's change dates it (a member's deactivation), which is after the start.
-	 */
-	stateBeganAfterStart(since: number | undefined): boolean {
-		return this.origin === undefined || since === undefined || since >= this.origin;
 	}
 
 	/**
@@ -364,9 +386,9 @@ export class WorkingState {
 
 	/**
 	 * Bounds the memories before saving. Each forgets toward a duplicate: a recent row forgotten
-	 * (the oldest read, in a bulk change) is new if read again; a moment
-	 * forgotten (the oldest) fires again at its record's next change within lookBackMs; a held
-	 * state forgotten (the longest unseen) fires again at its record's next change.
+	 * (the oldest read, in a bulk change) is new if read again; a moment below the settled floor
+	 * fires nothing anyway, and one forgotten above it (the oldest) fires again at its record's
+	 * next change; a held state forgotten (the longest unseen) fires again at its record's next change.
 	 */
 	trim() {
 		if (this.readTo !== undefined) {
@@ -375,11 +397,9 @@ export class WorkingState {
 			for (const [id, updatedAt] of this.recent) if (updatedAt < overlap) this.recent.delete(id);
 		}
 		trimOldest(this.recent, FEED_LIMITS.recentRows);
-		if (this.readTo !== undefined) {
-			// Not a loss: no row read from here on (changed at or after readTo) lets such a moment fire.
-			const horizon = this.readTo - FEED_LIMITS.lookBackMs;
-			for (const [key, at] of this.announced) if (at < horizon) this.announced.delete(key);
-		}
+		const floor = this.settledFloor();
+		// Such a moment fires nothing, remembered or not (momentCanFire).
+		if (floor !== undefined) for (const [key, at] of this.announced) if (at < floor) this.announced.delete(key);
 		this.announcedFloor = maxOf(this.announcedFloor, trimOldest(this.announced, FEED_LIMITS.announcedMoments));
 		trimOldest(this.holding, FEED_LIMITS.heldStates);
 	}
@@ -390,13 +410,14 @@ export class WorkingState {
 			version: STATE_VERSION,
 			workflowId: this.workflowId ?? null,
 			nodeId: this.nodeId ?? null,
+			nodeName: this.nodeName ?? null,
 			generation: this.generation,
 			startFrom: this.startFrom,
 			origin: isoOrNull(this.origin),
-			liveFrom: isoOrNull(this.liveFrom),
 			cursor: this.cursor ?? null,
 			readTo: isoOrNull(this.readTo),
 			recent: writeMap(this.recent),
+			settled: [...this.settled],
 			announced: writeMap(this.announced),
 			announcedFloor: isoOrNull(this.announcedFloor),
 			holding: writeMap(this.holding),

@@ -64,6 +64,9 @@ export function loadState(ctx: IPollFunctions, startFrom: string): WorkingState 
 	const owner = ownerOf(ctx);
 	const own = WorkingState.load(ctx.getWorkflowStaticData('node'), startFrom, owner);
 	const record = recordOf(ctx.getWorkflowStaticData('global')[recordKey(ctx)]);
+	// Kept under its id through a rename (the durable scheduler): n8n commits it with the
+	// executions, while the record is saved at every emit, also of a batch n8n then dropped.
+	if (own?.nodeName !== undefined && own.nodeName !== ctx.getNode().name) return own;
 	if (!record || !isOwnRecord(ctx, record)) return own;
 	const position = WorkingState.load(record.state, startFrom, owner);
 	// A record always names its workflow: one without is not this package's.
@@ -84,10 +87,7 @@ export function loadState(ctx: IPollFunctions, startFrom: string): WorkingState 
  */
 function fromStart(position: WorkingState): WorkingState {
 	const { origin } = position;
-	const state = WorkingState.start(position.startFrom, origin, {
-		liveFrom: position.liveFrom,
-		readTo: origin === undefined ? undefined : origin - FEED_LIMITS.recoveryOverlapMs,
-	});
+	const state = WorkingState.start(position.startFrom, origin, origin === undefined ? undefined : origin - FEED_LIMITS.recoveryOverlapMs);
 	state.workflowId = position.workflowId;
 	return state;
 }
@@ -100,6 +100,7 @@ export function saveState(ctx: IPollFunctions, state: WorkingState) {
 	const owner = ownerOf(ctx);
 	state.workflowId = owner.workflowId;
 	state.nodeId = owner.nodeId;
+	state.nodeName = ctx.getNode().name;
 	state.generation += 1;
 	state.saveTo(ctx.getWorkflowStaticData('node'));
 

@@ -9,15 +9,14 @@ import type { FixedPath } from '../transport/path';
  *   registeredAt, completedAt...). It fires when the row shows a value the trigger has not
  *   announced yet. An empty `at` means "has not happened".
  * - A **state** (`holds`): a condition without a change time in the feed (a member's
- *   `archived: true`, a certificate's status `Expired`). It fires when a row changed at or after
- *   the start point shows it holding, the trigger does not remember it holding, and it began at
- *   or after the start point: `since` is when it began if the row says so (a certificate's
- *   expiryDate); without it, the row's change dates it (a member's deactivation). When the row
- *   shows it not holding, the trigger forgets it, so it can fire again if it comes back.
+ *   `archived: true`, a certificate's status `Expired`: an expiryDate says when it was due, not
+ *   when the status changed). It fires when a row changed at or after the start point shows it
+ *   holding and the trigger does not remember it holding: the row's change dates it. When the
+ *   row shows it not holding, the trigger forgets it, so it can fire again if it comes back.
  */
 export type Signal<K extends string> =
 	| { kind: K; at: unknown }
-	| { kind: K; holds: boolean; since?: unknown };
+	| { kind: K; holds: boolean };
 
 /** What a poll needs from the node's parameters, read once per poll. */
 export interface FeedScope<K extends string> {
