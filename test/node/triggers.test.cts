@@ -1001,6 +1001,160 @@ describe('Course Certificate Trigger events', () => {
 	});
 });
 
+// ------------------------------------------------------------------ issue 56: judged by what happened
+
+describe('issue 56: every change once, however late the trigger reads it', () => {
+	const HOUR = 60;
+	const DAY = 24 * HOUR;
+	const changeTypes = (items: IDataObject[] | null) => (items ?? []).map((item) => `${String(item.id)}:${(item.changeTypes as string[]).join('+')}`);
+
+	it('finding 1: n8n stopped for two days; a registration whose attendee joins 30 h later fires Registered and Joined', async () => {
+		const trigger = await activatedNow(new CommunityPlatformEventAttendeeTrigger(), ATTENDEES);
+		expectFeed(ATTENDEES, { startTime: T0 }, {
+			rows: [attendee('a', { registeredAt: at(HOUR), joinedAt: at(31 * HOUR), lastOnlineAt: at(31 * HOUR), updatedAt: at(31 * HOUR) })],
+			serverTimestamp: at(2 * DAY + HOUR),
+			nextCursor: 'c1',
+		});
+		expect(changeTypes(await trigger.poll())).toEqual(['a:registered+joined']);
+		expectAllCalled();
+	});
+
+	it('finding 1: every poll refused (401) for 60 h; an enrolment completed 26 h later fires Enrolled and Completed', async () => {
+		const trigger = await activatedNow(new CommunityPlatformCourseEnrollmentTrigger(), ENROLLMENTS);
+		for (let i = 0; i < 3; i++) {
+			expectFeed(ENROLLMENTS, { startTime: T0 }, { status: 401, body: { message: 'invalid token' } });
+			await expect(trigger.poll()).rejects.toMatchObject({ httpCode: '401' });
+		}
+		expectFeed(ENROLLMENTS, { startTime: T0 }, {
+			rows: [enrollment('e', { enrolledAt: at(HOUR), completedAt: at(27 * HOUR), progress: '100%', updatedAt: at(27 * HOUR) })],
+			serverTimestamp: at(60 * HOUR),
+			nextCursor: 'c1',
+		});
+		expect(changeTypes(await trigger.poll())).toEqual(['e:enrolled+completed']);
+		expectAllCalled();
+	});
+
+	it('finding 2: Start From = Beginning; members of a month ago who edit just before activation or during the catch-up fire New Member', async () => {
+		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger(), { parameters: { startFrom: 'beginning' } });
+		const MONTH_AGO = at(-30 * DAY);
+		expectFeed(USERS, {}, {
+			rows: [member('old', { signUpAt: MONTH_AGO, updatedAt: MONTH_AGO }), member('edited', { signUpAt: MONTH_AGO, updatedAt: at(-5) })],
+			serverTimestamp: at(-5),
+			hasMore: true,
+			nextCursor: 'c1',
+		});
+		// Changed while the backlog is read: the row moved to the end.
+		expectFeed(USERS, { cursor: 'c1' }, { rows: [member('during', { signUpAt: MONTH_AGO, updatedAt: at(-1) })], serverTimestamp: T0, nextCursor: 'c2' });
+		expect(kinds(await trigger.poll())).toEqual(['old:newMember', 'edited:newMember', 'during:newMember']);
+		expectAllCalled();
+	});
+
+	it('finding 2: Start From = a date; an enrolment of last week completed during the catch-up fires Enrolled and Completed', async () => {
+		const trigger = new TriggerUnderTest(new CommunityPlatformCourseEnrollmentTrigger(), { parameters: { startFrom: 'date', startDate: at(-10 * DAY) } });
+		expectFeed(ENROLLMENTS, { startTime: at(-10 * DAY) }, {
+			rows: [enrollment('other', { enrolledAt: at(-8 * DAY), updatedAt: at(-8 * DAY) })],
+			serverTimestamp: at(-8 * DAY),
+			hasMore: true,
+			nextCursor: 'c1',
+		});
+		expectFeed(ENROLLMENTS, { cursor: 'c1' }, {
+			rows: [enrollment('e', { enrolledAt: at(-7 * DAY), completedAt: at(-3), progress: '100%', updatedAt: at(-3) })],
+			serverTimestamp: T0,
+			nextCursor: 'c2',
+		});
+		expect(changeTypes(await trigger.poll())).toEqual(['other:enrolled', 'e:enrolled+completed']);
+		expectAllCalled();
+	});
+
+	it('finding 3: on a trigger that runs normally, check-ins entered on Monday for Saturday\'s event and a completion imported with its real date 30 h earlier fire', async () => {
+		const attendees = await activatedNow(new CommunityPlatformEventAttendeeTrigger(), ATTENDEES);
+		// Polls read the feed to its end on Friday and after it: the settled floor is a week before.
+		expectFeed(ATTENDEES, { startTime: T0 }, { rows: [attendee('a', { registeredAt: at(HOUR), updatedAt: at(HOUR) })], serverTimestamp: at(DAY), nextCursor: 'c1' });
+		expect(kinds(await attendees.poll())).toEqual(['a:registered']);
+		expectFeed(ATTENDEES, { cursor: 'c1' }, { rows: [], serverTimestamp: at(2 * DAY) });
+		await attendees.poll();
+		expectFeed(ATTENDEES, { cursor: 'c1' }, {
+			rows: [attendee('a', { registeredAt: at(HOUR), checkedInAt: at(3 * DAY), updatedAt: at(5 * DAY) })],
+			serverTimestamp: at(5 * DAY + HOUR),
+			nextCursor: 'c2',
+		});
+		expect(kinds(await attendees.poll())).toEqual(['a:checkedIn']);
+
+		const enrollments = await activatedNow(new CommunityPlatformCourseEnrollmentTrigger(), ENROLLMENTS);
+		expectFeed(ENROLLMENTS, { startTime: T0 }, { rows: [enrollment('e', { enrolledAt: at(10), updatedAt: at(10) })], serverTimestamp: at(DAY), nextCursor: 'k1' });
+		expect(kinds(await enrollments.poll())).toEqual(['e:enrolled']);
+		expectFeed(ENROLLMENTS, { cursor: 'k1' }, { rows: [], serverTimestamp: at(2 * DAY) });
+		await enrollments.poll();
+		expectFeed(ENROLLMENTS, { cursor: 'k1' }, {
+			rows: [enrollment('e', { enrolledAt: at(10), completedAt: at(2 * DAY), progress: '100%', updatedAt: at(2 * DAY + 30 * HOUR) })],
+			serverTimestamp: at(3 * DAY + 7 * HOUR),
+			nextCursor: 'k2',
+		});
+		expect(kinds(await enrollments.poll())).toEqual(['e:completed']);
+		expectAllCalled();
+	});
+
+	it.each([
+		['5 minutes ahead of the API', -5],
+		['5 minutes behind the API', 5],
+	])('finding 4: Start From = Now with the n8n host\'s clock %s: what changes after activation, in the API\'s time, fires; what changed before does not', async (_what, apiAhead) => {
+		const trigger = new TriggerUnderTest(new CommunityPlatformMemberTrigger());
+		// The API's clock is `apiAhead` minutes from the host's (12:00); its feed is complete up to two minutes before it.
+		const apiNow = at(apiAhead);
+		expectFeed(USERS, { startTime: NOW, pageSize: '1' }, { rows: [], serverTimestamp: at(apiAhead - 2) });
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.saved.origin).toBe(apiNow);
+		expectFeed(USERS, { startTime: at(apiAhead - 2) }, {
+			rows: [member('before', { signUpAt: at(apiAhead - 0.5), updatedAt: at(apiAhead - 0.5) }), member('after', { signUpAt: at(apiAhead + 0.5), updatedAt: at(apiAhead + 0.5) })],
+			serverTimestamp: at(apiAhead + 1),
+			nextCursor: 'c1',
+		});
+		expect(kinds(await trigger.poll())).toEqual(['after:newMember']);
+		expectAllCalled();
+	});
+
+	it('finding 5: a Start Date written as an expression starts the trigger once: its value moving day by day replays nothing', async () => {
+		const trigger = new TriggerUnderTest(new CommunityPlatformEventAttendeeTrigger(), {
+			parameters: { startFrom: 'date', startDate: '={{ $now.minus({ days: 7 }).toISO() }}' },
+		});
+		// n8n evaluates $now in its expression isolate, on the real clock: so are the rows' times here.
+		const real = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+		const firstRead: string[] = [];
+		nock(API)
+			.get(ATTENDEES)
+			.query((query) => typeof query.startTime === 'string' && query.cursor === undefined && Boolean(firstRead.push(query.startTime)))
+			.reply(200, feedPage({ rows: [attendee('a', { registeredAt: real(-DAY), updatedAt: real(-DAY) })], serverTimestamp: real(-2), nextCursor: 'c1' }));
+		expect(kinds(await trigger.poll())).toEqual(['a:registered']);
+		expect(Math.abs(Date.parse(firstRead[0]) - (Date.now() - 7 * DAY * 60_000))).toBeLessThan(60_000);
+		expect(trigger.saved.startFrom).toBe('={{ $now.minus({ days: 7 }).toISO() }}');
+		// A day later the expression says another date; the trigger goes on from its cursor.
+		clock.advance(DAY * 60_000);
+		expectFeed(ATTENDEES, { cursor: 'c1' }, { rows: [attendee('b', { registeredAt: real(DAY - 10), updatedAt: real(DAY - 10) })], serverTimestamp: real(DAY - 2), nextCursor: 'c2' });
+		expect(kinds(await trigger.poll())).toEqual(['b:registered']);
+		expectAllCalled();
+	});
+
+	it('finding 6: a row delivered again past the 500 remembered rows (a refused cursor after a bulk sign-up) is the same version; its item says Profile Updated, as docs/triggers.md lists (row-forgotten)', async () => {
+		const saved = FEED_LIMITS.recentRows;
+		FEED_LIMITS.recentRows = 2;
+		try {
+			const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS);
+			const bulk = ['a', 'b', 'c'].map((id) => member(id, { signUpAt: at(1), updatedAt: at(1) }));
+			expectFeed(USERS, { startTime: T0 }, { rows: bulk, serverTimestamp: at(1.5), nextCursor: 'c1' });
+			expect(kinds(await trigger.poll())).toEqual(['a:newMember', 'b:newMember', 'c:newMember']);
+			expectFeed(USERS, { cursor: 'c1' }, { status: 400, body: { message: 'invalid cursor: unsupported version, restart from startTime' } });
+			expectFeed(USERS, { startTime: at(1.5 - 5) }, { rows: bulk, serverTimestamp: at(2), nextCursor: 'd1' });
+			const again = await trigger.poll();
+			expect(kinds(again)).toEqual(['a:profileUpdated']);
+			expect(again?.[0].changeKey).toBe(`a:${at(1)}`);
+		} finally {
+			FEED_LIMITS.recentRows = saved;
+		}
+		expectAllCalled();
+	});
+});
+
+
 describe('many polls', () => {
 	it('every change across many polls, pages and restarts arrives exactly once', async () => {
 		const trigger = await activatedNow(new CommunityPlatformMemberTrigger(), USERS, { options: { maxItemsPerPoll: 7 } });
