@@ -161,3 +161,36 @@ describe('found by the property test', () => {
 		});
 	});
 });
+
+describe('issue 56: routine actions on whole cohorts, and a rename after a dropped batch', () => {
+	const HOUR = 60 * MIN;
+
+	it('finding 9: 1,500 certificates issued at one instant, expired together, bulk-edited a day later: each fires Issued once and Expired once', async () => {
+		const count = 1500;
+		const outcome = await runHistory({
+			setting: setting('certificates', [0, 1, 2]),
+			before: [],
+			steps: [wait(MIN), write('create', count), wait(3 * MIN), ...polls(3), write('expire', count, MIN), wait(3 * MIN), ...polls(3), wait(DAY), write('edit', count), wait(3 * MIN), ...polls(3)],
+		});
+		expect(counts(outcome)).toEqual({ issued: count, expired: count });
+	});
+
+	it('finding 9: 3,000 sign-ups at one instant (an import), Max Items per Poll 100, cursors refused twice in the backlog, everyone edits an hour later: New Member once each', async () => {
+		const count = 3000;
+		const outcome = await runHistory({
+			setting: setting('members', [0], { maxItems: 100 }),
+			before: [],
+			steps: [wait(MIN), write('create', count), wait(3 * MIN), ...polls(8), { t: 'refuse' }, ...polls(8), { t: 'refuse' }, ...polls(20), wait(HOUR), write('edit', count), wait(3 * MIN)],
+		});
+		expect(counts(outcome)).toEqual({ newMember: count });
+	});
+
+	it('finding 7: durable scheduler, a batch n8n dropped after it was emitted, then a rename: the batch is read again, nothing skipped', async () => {
+		const outcome = await runHistory({
+			setting: setting('members', [0], { scheduler: 'durable' }),
+			before: [],
+			steps: [wait(MIN), write('create', 3), wait(3 * MIN), poll, write('create', 2), wait(3 * MIN), { t: 'poll', drop: true }, { t: 'rename' }, wait(MIN), poll, wait(MIN), poll],
+		});
+		expect(counts(outcome)).toEqual({ newMember: 5 });
+	});
+});

@@ -281,10 +281,11 @@ describe('the state at its bounds', () => {
 		// Twice as many of each as the memory holds, all changed in the last minute: a bulk change.
 		const time = (i: number) => Date.parse(NOW) + i;
 		for (let i = 0; i < FEED_LIMITS.recentRows * 2; i++) state.rememberRow(id(i), time(i));
-		for (let i = 0; i < FEED_LIMITS.announcedMoments * 2; i++) state.announceMoment(`cancelledOrReset:${id(i)}`, time(i), time(i));
+		for (let i = 0; i < FEED_LIMITS.announcedMoments * 2; i++) state.announceMoment(`cancelledOrReset:${id(i)}`, time(i));
 		for (let i = 0; i < FEED_LIMITS.heldStates * 2; i++) state.announceState(`deactivated:${id(i)}`, true, time(i), true);
 		state.advanceReadTo(time(FEED_LIMITS.announcedMoments * 2));
 		state.cursor = 'x'.repeat(200);
+		state.settled = [time(0), time(FEED_LIMITS.announcedMoments * 2)];
 		state.workflowId = 'AbCdEfGhIjKlMnOp';
 		state.nodeId = '0f9a3c2e-6b1d-4e8f-9a7c-5d3b2e1f0a9c';
 		const saved: IDataObject = {};
