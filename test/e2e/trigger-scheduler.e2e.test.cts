@@ -29,14 +29,28 @@
  *   scheduler: which kind a row fires is the trigger's own reading of the feed, whatever runs the
  *   poll (the durable run keeps to what the scheduler changes: polls, restarts, saves, budgets).
  *
+ * - A long stop (issue 56), on both schedulers: a Member Trigger, an Event Attendee Trigger and a
+ *   Course Enrollment Trigger in one workflow, Start From = Now, every kind chosen, activated and
+ *   polled; n8n is stopped cleanly, and while it is down a member signs up, a member registers for
+ *   an event and a member enrolls in a course; the sandbox's clock moves on 25 hours and each of
+ *   those records changes again (a profile edit, the attendee joins, the enrollment is completed);
+ *   n8n starts again: each change fires its kind exactly once (New Member, with the edited profile:
+ *   the sign-up and the edit are one row version by then; Registered and Joined; Enrolled and
+ *   Completed), and no execution fails. Before issue 56's fix
+ *   the moment of a record's first change was forgotten when its next change came more than
+ *   24 hours after it: New Member, Registered and Enrolled never fired. n8n restarts in this case,
+ *   so it starts an n8n (and a sandbox) of its own beside the file's shared one.
+ *
  * With CPN_N8N_SCHEDULER=durable the harness runs n8n on its durable scheduler (see harness.cts).
  */
-import { E2E, errorText, memberAndAttendeeTriggers, readWorkflowFile, type ExecutionResult } from './harness.cjs';
+import { E2E, errorText, memberAndAttendeeTriggers, readWorkflowFile, type ExecutionResult, type WorkflowJson } from './harness.cjs';
 
 const HOLD_BACK_PLUS = 2 * 60_000 + 5_000;
 const MEMBERS_FEED = '/public-api/v1/incremental/users';
 const CERTIFICATES_FEED = '/public-api/v1/incremental/course-certificates';
 const ATTENDEES_FEED = '/public-api/v1/incremental/event-attendees';
+const ENROLLMENTS_FEED = '/public-api/v1/incremental/course-enrollments';
+const DAY_MS = 24 * 60 * 60_000;
 
 type Item = { json: Record<string, unknown> };
 const durable = process.env.CPN_N8N_SCHEDULER === 'durable';
@@ -51,6 +65,34 @@ const COHORT_MAX_ITEMS = 100;
  * longer than two of them delivered a batch twice (1 run in 2 here).
  */
 const COHORT_POLL_SECONDS = durable ? 3 : 1;
+
+/** The long-stop case's three triggers poll every 5 s: each wait in it is for a poll or two. */
+const LONG_STOP_POLL_SECONDS = 5;
+
+/**
+ * The long-stop case's workflow: a Member Trigger, an Event Attendee Trigger and a Course Enrollment
+ * Trigger (from their e2e workflow files), each Start From = Now with every kind of its feed chosen
+ * in Trigger On, each into a No Op of its own.
+ */
+function longStopWorkflow(): WorkflowJson {
+	const triggers = [
+		{ file: 'member-trigger.json', events: ['newMember', 'profileUpdated', 'deactivated', 'removed'] },
+		{ file: 'event-attendee-trigger.json', events: ['registered', 'cancelled', 'joined', 'checkedIn'] },
+		{ file: 'course-enrollment-trigger.json', events: ['enrolled', 'completed', 'cancelledOrReset'] },
+	];
+	const nodes: WorkflowJson['nodes'] = [];
+	const connections: Record<string, unknown> = {};
+	triggers.forEach(({ file, events }, row) => {
+		const [trigger, received] = readWorkflowFile(file).nodes;
+		const sink = `Received from ${trigger.name}`;
+		nodes.push(
+			{ ...trigger, parameters: { emit: 'chosenChanges', events, startFrom: 'now' }, position: [0, row * 300] },
+			{ ...received, name: sink, position: [250, row * 300] },
+		);
+		connections[trigger.name] = { main: [[{ node: sink, type: 'main', index: 0 }]] };
+	});
+	return { name: 'Three triggers across a long stop', nodes, connections, settings: { executionOrder: 'v1' } } as WorkflowJson;
+}
 
 /** The cases of one scheduler: each run of this file (legacy, durable) defines only its own. */
 const onLegacy: jest.It = durable ? ((() => undefined) as unknown as jest.It) : it;
@@ -291,4 +333,116 @@ describe('triggers under n8n\'s scheduler', () => {
 			[`${String(deactivated.id)} deactivated`, `${String(deactivated.id)} profileUpdated`].sort(),
 		);
 	});
+
+	it('a stop of n8n longer than a day, with records changed again more than 24 h after their first change while it is down: each change fires its kind once (New Member, Registered and Joined, Enrolled and Completed)', async () => {
+		const started = Date.now();
+		// n8n restarts here: an n8n and a sandbox of this case's own (the file's shared n8n stays up).
+		const own = await E2E.start();
+		try {
+			const sandbox = own.sandbox!;
+			const TRIGGERS = { 'Member Trigger': MEMBERS_FEED, 'Event Attendee Trigger': ATTENDEES_FEED, 'Course Enrollment Trigger': ENROLLMENTS_FEED } as const;
+			type Trigger = keyof typeof TRIGGERS;
+			const workflow = longStopWorkflow();
+			const feeds = Object.values(TRIGGERS);
+			const requestCounts = async () => Object.fromEntries(await Promise.all(feeds.map(async (f) => [f, (await own.requestsTo(f)).length] as const)));
+			const pollsAt = async (counts: Record<string, number>, more: number) => {
+				const now = await requestCounts();
+				return feeds.every((f) => now[f] >= counts[f] + more);
+			};
+			const none = Object.fromEntries(feeds.map((f) => [f, 0]));
+			const wf = await own.activateWorkflow(workflow, { pollSeconds: LONG_STOP_POLL_SECONDS });
+			// Each trigger has noted its start point and polled once on schedule since (the durable
+			// scheduler commits a poll's state once the poll has returned): the state is n8n's.
+			await own.until('two polls of each feed', async () => await pollsAt(none, 2), 60_000);
+			const activatedIn = Date.now() - started;
+
+			const rows: Record<Trigger, Record<string, unknown>> = {} as Record<Trigger, Record<string, unknown>>;
+			const stoppedAt = Date.now();
+			await own.restartN8n(async () => {
+				// While n8n is down: a member signs up, a member registers, a member enrolls...
+				rows['Member Trigger'] = await sandbox.feedMemberChange({ kind: 'created', email: `long-stop-${Date.now()}@example.com` });
+				rows['Event Attendee Trigger'] = await sandbox.feedAttendeeChange({ kind: 'registered', source: 'selfSignUp' });
+				rows['Course Enrollment Trigger'] = await sandbox.adminRequest<Record<string, unknown>>('POST', 'feed/enrollments', { kind: 'enrolled' });
+				// ...more than a day (the sandbox's clock) passes, and each record changes again...
+				await sandbox.advanceClock(DAY_MS + 60 * 60_000);
+				await sandbox.feedMemberChange({ kind: 'edited', userId: rows['Member Trigger'].id, company: 'Edited a Day Later' });
+				await sandbox.feedAttendeeChange({ kind: 'joined', attendeeId: rows['Event Attendee Trigger'].id });
+				await sandbox.adminRequest('POST', 'feed/enrollments', { kind: 'completed', enrollmentId: rows['Course Enrollment Trigger'].id });
+				// ...and shows in the feeds (past the two-minute hold-back) before n8n is back.
+				await sandbox.advanceClock(HOLD_BACK_PLUS);
+			});
+			const restartedAt = Date.now();
+			const expected: Record<Trigger, string[]> = {
+				// The sign-up and the edit are one row version by the time it is read: one New Member item, with the edited profile.
+				'Member Trigger': ['newMember'],
+				'Event Attendee Trigger': ['registered', 'joined'],
+				'Course Enrollment Trigger': ['enrolled', 'completed'],
+			};
+			const names = Object.keys(TRIGGERS) as Trigger[];
+
+			// Each finished execution read once, kept by id.
+			const seen = new Map<string, ExecutionResult>();
+			const collect = async () => {
+				for (const e of await own.client.listExecutions(wf.id)) {
+					const id = String(e.id);
+					if (!seen.has(id) && (e.finished || ['success', 'error', 'crashed', 'canceled'].includes(e.status))) seen.set(id, await own.n8n.getExecution(id));
+				}
+				return [...seen.values()];
+			};
+			/** trigger → "kind × count" of the items about its record (every kind in changeTypes; changeType among them). */
+			const tally = (runs: ExecutionResult[]) =>
+				Object.fromEntries(
+					names.map((name) => {
+						const counts = new Map<string, number>();
+						for (const item of itemsOf(runs, name).filter((i) => String(i.json.id) === String(rows[name].id))) {
+							const kinds = item.json.changeTypes as string[];
+							expect(kinds).toContain(item.json.changeType);
+							for (const kind of kinds) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+						}
+						return [name, [...counts].map(([kind, n]) => `${kind} × ${n}`).sort()];
+					}),
+				) as Record<Trigger, string[]>;
+			const complete = (got: Record<Trigger, string[]>) => names.every((name) => expected[name].every((kind) => got[name].some((k) => k.startsWith(`${kind} ×`))));
+			// Until every change has fired; or (a trigger that lost some) until each record has shown
+			// and each feed has been polled twice more since: what was lost stays lost, the assertion counts it.
+			let allShown: Record<string, number> | undefined;
+			await own.until(
+				'every change made while n8n was down',
+				async () => {
+					const got = tally(await collect());
+					if (complete(got)) return true;
+					if (!allShown && names.every((name) => got[name].length > 0)) allShown = await requestCounts();
+					return allShown !== undefined && (await pollsAt(allShown, 2));
+				},
+				120_000,
+			);
+			const deliveredIn = Date.now() - restartedAt;
+			// One more poll of each feed: nothing may arrive twice.
+			const settled = await requestCounts();
+			await own.until('one more poll of each feed', async () => await pollsAt(settled, 1), 30_000);
+			await own.until('the executions to finish', async () =>
+				(await own.client.listExecutions(wf.id)).every((e) => e.finished || ['success', 'error', 'crashed', 'canceled'].includes(e.status)),
+			);
+			await own.client.deactivateWorkflow(wf.id);
+
+			const runs = await collect();
+			const got = tally(runs);
+			/** Per trigger: its record's first change, and each item about the record (changeKey: changeTypes → changeType). */
+			const items = names.map((name) => {
+				const mine = itemsOf(runs, name).filter((i) => String(i.json.id) === String(rows[name].id));
+				const shown = mine.map((i) => `${String(i.json.changeKey)}: ${(i.json.changeTypes as string[]).join('+')} → ${String(i.json.changeType)}`);
+				return `${name} (first change ${String(rows[name].updatedAt)}) [${shown.join('; ')}]`;
+			});
+			process.stderr.write(
+				`[long stop] ${durable ? 'durable' : 'legacy'}: ${runs.length} executions; items ${items.join(', ')}; ` +
+					`activated and polled in ${Math.round(activatedIn / 1000)} s, stop to start ${Math.round((restartedAt - stoppedAt) / 1000)} s, ` +
+					`delivered ${Math.round(deliveredIn / 1000)} s after it, whole case ${Math.round((Date.now() - started) / 1000)} s\n`,
+			);
+			expect(failures(runs)).toEqual([]);
+			for (const name of names) about(itemsOf(runs, name), [rows[name]]);
+			expect(got).toEqual(Object.fromEntries(names.map((name) => [name, expected[name].map((kind) => `${kind} × 1`).sort()])));
+		} finally {
+			await own.stop();
+		}
+	}, 300_000);
 });
