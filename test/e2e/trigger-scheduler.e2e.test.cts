@@ -20,10 +20,10 @@
  *   items are most of the case's time). 1,200 certificates issued after activation, at one instant; then all marked Expired at
  *   one instant with one common expiryDate, after activation and three minutes before the change
  *   (the platform marks a cohort Expired some minutes after its expiry date): each certificate
- *   fires Issued once and Expired once, and no execution fails. That is more held states than the
- *   trigger remembers (1,000), each dated before the point its memory forgot up to: before issue
- *   52's fix, 100 never fired Expired on either scheduler (the 1,000 remembered and the poll that
- *   went past them fired). The sandbox makes each cohort in one admin request
+ *   fires Issued once and Expired once, and no execution fails. When the trigger remembered 1,000
+ *   held states, that was more than it remembered: before issue 52's fix, 100 never fired Expired
+ *   on either scheduler. It now remembers 2,500 (issue 56); the node-level examples go past that
+ *   bound (test/node/triggerCounterexamples.test.cts). The sandbox makes each cohort in one admin request
  *   (POST /__admin/feed/certificate-cohort).
  * - A dormant member deactivated after the start fires Member Deactivated once, on the legacy
  *   scheduler: which kind a row fires is the trigger's own reading of the feed, whatever runs the
@@ -54,7 +54,7 @@ const DAY_MS = 24 * 60 * 60_000;
 
 type Item = { json: Record<string, unknown> };
 const durable = process.env.CPN_N8N_SCHEDULER === 'durable';
-/** The cohort: past the 1,000 held states a trigger remembers, and past the 1,100 that fire before it forgets (Max Items 100). */
+/** The cohort: past the 1,000 held states a trigger remembered before issue 56 (Max Items 100). */
 const COHORT = 1200;
 const COHORT_MAX_ITEMS = 100;
 /**
