@@ -1,10 +1,13 @@
 /**
- * Generated histories of a trigger's feed, run through the package and the reference model side
- * by side (test/node/triggerModel.test.cts). A history is a setting (feed, Emit, Trigger On, Start
- * From, Max Items per Poll, the memories' bounds, id length, scheduler) and steps: writes to the
- * feed (bulk ones at one instant, moments dated back, a cohort's common expiry), time passing,
- * polls (dropped by n8n, run twice), refused cursors, rows delivered again, restarts, renames and
- * renames back. `runHistory` plays it and says what each side fired.
+ * Generated histories of a trigger's feed, played through the package in its n8n (world.cts) and
+ * judged by what happened (oracle.cts; test/node/triggerModel.test.cts). A history is a setting
+ * (feed, Emit, Trigger On, Start From, Max Items per Poll, the memories' bounds, id length,
+ * scheduler, the host's clock against the API's, the poll interval of the catch-up) and steps:
+ * writes to the feed (bulk ones at one instant, bulk edits of every record, moments dated back by
+ * minutes to days, a cohort's common expiry), time passing (seconds to a week), polls (dropped by
+ * n8n, run twice), the API down for hours or days (401, 503, time-outs), n8n down or the workflow
+ * off for days, refused cursors, rows delivered again, restarts, renames and renames back.
+ * `runHistory` plays it and returns the world's record beside what n8n executed.
  */
 import fc from 'fast-check';
 import type { IDataObject, INodeType } from 'n8n-workflow';
@@ -15,26 +18,32 @@ import { CommunityPlatformEventAttendeeTrigger } from '../../nodes/CommunityPlat
 import { CommunityPlatformMemberTrigger } from '../../nodes/CommunityPlatformMemberTrigger/CommunityPlatformMemberTrigger.node';
 import { FEED_LIMITS } from '../../nodes/shared/feeds/state';
 import { installVirtualClock } from '../helpers/virtualClock.cjs';
-import type { ModelFeed } from './feedModel.cjs';
-import { FeedModel, MODEL_FEEDS } from './feedModel.cjs';
-import type { Scheduler } from './world.cjs';
+import type { Happening, Item, Shows, World } from './oracle.cjs';
+import type { Failure, Scheduler } from './world.cjs';
 import { Feed, HOLD_BACK_MS, Host } from './world.cjs';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 type Body = IDataObject;
 /** A change to one record at `at` (a moment's time, at or before now); undefined: does not apply. */
 type Op = (record: Body, at: number, n: number) => Body | undefined;
 
+/**
+ * One feed's world: its records, the changes each op makes happen (`happens`, `create` included),
+ * and where the API's row shows each kind of change (`shows`, from the API spec's fields).
+ */
 interface FeedSpec {
 	nodeType: () => INodeType;
-	model: ModelFeed;
 	kinds: string[];
 	create: (id: string, at: number, n: number) => Body;
 	ops: Record<string, Op>;
-	/** Kinds a row fires that the trigger is told not to emit (Ignore API Registrations). */
+	happens: Record<string, string[]>;
+	shows: Record<string, Shows>;
+	signUpKind?: string;
+	/** Changes the trigger is told not to report (Ignore API Registrations). */
 	suppressed?: (row: Body, kind: string) => boolean;
 }
 
@@ -43,8 +52,10 @@ const pick = <T,>(list: T[], n: number) => list[n % list.length];
 export const FEEDS: Record<'members' | 'attendees' | 'enrollments' | 'certificates', FeedSpec> = {
 	members: {
 		nodeType: () => new CommunityPlatformMemberTrigger(),
-		model: MODEL_FEEDS.members,
 		kinds: ['newMember', 'profileUpdated', 'deactivated', 'removed'],
+		happens: { create: ['newMember'], edit: ['profileUpdated'], deactivate: ['deactivated', 'profileUpdated'], reactivate: ['profileUpdated'], remove: ['removed'] },
+		shows: { newMember: { field: 'signUpAt' }, profileUpdated: 'edit', deactivated: { holds: (row) => row.archived === true }, removed: 'removed' },
+		signUpKind: 'newMember',
 		create: (id, at) => ({ userId: id, userEmail: `${id}@example.com`, firstName: 'New', signUpAt: iso(at), archived: false, removed: false }),
 		ops: {
 			edit: (r, _at, n) => ({ ...r, firstName: `Name ${n}` }),
@@ -55,8 +66,9 @@ export const FEEDS: Record<'members' | 'attendees' | 'enrollments' | 'certificat
 	},
 	attendees: {
 		nodeType: () => new CommunityPlatformEventAttendeeTrigger(),
-		model: MODEL_FEEDS.attendees,
 		kinds: ['registered', 'joined', 'checkedIn', 'cancelled'],
+		happens: { create: ['registered'], edit: [], join: ['joined'], checkIn: ['checkedIn'], cancel: ['cancelled'], reregister: ['registered'] },
+		shows: { registered: { field: 'registeredAt' }, joined: { field: 'joinedAt' }, checkedIn: { field: 'checkedInAt' }, cancelled: { field: 'cancelledAt' } },
 		create: (id, at, n) => ({
 			attendeeId: id,
 			eventId: pick(['e1', 'e2'], n),
@@ -77,8 +89,9 @@ export const FEEDS: Record<'members' | 'attendees' | 'enrollments' | 'certificat
 	},
 	enrollments: {
 		nodeType: () => new CommunityPlatformCourseEnrollmentTrigger(),
-		model: MODEL_FEEDS.enrollments,
 		kinds: ['enrolled', 'completed', 'cancelledOrReset'],
+		happens: { create: ['enrolled'], edit: [], complete: ['completed'], terminate: ['cancelledOrReset'] },
+		shows: { enrolled: { field: 'enrolledAt' }, completed: { field: 'completedAt' }, cancelledOrReset: { field: 'terminatedAt' } },
 		create: (_id, at, n) => ({ userId: `u${n}`, courseId: pick(['c1', 'c2'], n), enrolledAt: iso(at), activeStatus: 'ACTIVE', terminatedAt: '', completedAt: '', progress: '0%' }),
 		ops: {
 			edit: (r, _at, n) => ({ ...r, progress: `${n % 100}%` }),
@@ -88,8 +101,9 @@ export const FEEDS: Record<'members' | 'attendees' | 'enrollments' | 'certificat
 	},
 	certificates: {
 		nodeType: () => new CommunityPlatformCourseCertificateTrigger(),
-		model: MODEL_FEEDS.certificates,
 		kinds: ['issued', 'revoked', 'expired'],
+		happens: { create: ['issued'], edit: [], expire: ['expired'], renew: [], revoke: ['revoked'] },
+		shows: { issued: { field: 'issuedAt' }, revoked: { field: 'revokedAt' }, expired: { holds: (row) => row.certificateStatus === 'Expired' } },
 		create: (id, at, n) => ({ certificateId: id, courseId: pick(['c1', 'c2'], n), issuedAt: iso(at), certificateStatus: 'Issued', expiryDate: '', revokedAt: '' }),
 		ops: {
 			edit: (r, _at, n) => ({ ...r, recipientName: `Name ${n}` }),
@@ -104,9 +118,11 @@ export const FEEDS: Record<'members' | 'attendees' | 'enrollments' | 'certificat
 export type FeedName = keyof typeof FEEDS;
 
 export type Step =
-	| { t: 'write'; op: string; count: number; pick: number; back: number; spread: boolean }
+	| { t: 'write'; op: string; count: number; pick: number; back: number; spread: boolean; all?: boolean }
 	| { t: 'advance'; ms: number }
 	| { t: 'poll'; drop?: boolean; twice?: boolean }
+	| { t: 'outage'; ms: number; every: number; failure: Failure }
+	| { t: 'down'; ms: number }
 	| { t: 'refuse' }
 	| { t: 'again'; rows: number }
 	| { t: 'restart' }
@@ -126,8 +142,11 @@ export interface Setting {
 	everyChange: boolean;
 	/** Trigger On (Chosen Changes), as indexes into the feed's kinds. */
 	events: number[];
-	/** 'now', 'beginning', or a date this many ms after the first write (may be negative). */
-	startFrom: 'now' | 'beginning' | number;
+	/**
+	 * 'now', 'beginning', a date this many ms after the first write (may be negative), or a Start
+	 * Date expression: the day's start (on the host's clock) less `daysBack` days, each time n8n reads it.
+	 */
+	startFrom: 'now' | 'beginning' | number | { daysBack: number };
 	maxItems: number;
 	/** The Event IDs / Course IDs filter: the first value of the record's, or none. */
 	filtered: boolean;
@@ -135,6 +154,12 @@ export interface Setting {
 	bounds: Bounds;
 	idLength: 24 | 36;
 	scheduler: Scheduler;
+	/** The n8n host's clock less the API's. */
+	skewMs?: number;
+	/** The poll interval once the history's steps are over (the catch-up). */
+	catchUpEveryMs?: number;
+	/** Durable: the poll at activation commits its batch and state like any other. */
+	activationCommits?: boolean;
 }
 
 export interface History {
@@ -154,8 +179,11 @@ const writeStep = (feed: FeedName, bulk: { count: fc.Arbitrary<number>; weight: 
 			{ weight: 4, arbitrary: fc.constant(0) },
 			{ weight: 2, arbitrary: fc.integer({ min: 1, max: 10 * MIN }) },
 			{ weight: 1, arbitrary: fc.integer({ min: 20 * HOUR, max: 30 * HOUR }) },
+			{ weight: 1, arbitrary: fc.integer({ min: DAY, max: 10 * DAY }) },
 		),
 		spread: fc.boolean(),
+		// A bulk edit (or any op) of every record.
+		all: fc.oneof({ weight: 6, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
 	});
 
 const advanceStep = fc.record({
@@ -164,6 +192,7 @@ const advanceStep = fc.record({
 		{ weight: 4, arbitrary: fc.integer({ min: 1000, max: 3 * MIN }) },
 		{ weight: 2, arbitrary: fc.integer({ min: 3 * MIN, max: HOUR }) },
 		{ weight: 1, arbitrary: fc.integer({ min: HOUR, max: 30 * HOUR }) },
+		{ weight: 1, arbitrary: fc.integer({ min: DAY, max: 7 * DAY }) },
 	),
 });
 
@@ -174,6 +203,16 @@ const step = (feed: FeedName, bulk: { count: fc.Arbitrary<number>; weight: numbe
 		{ weight: 8, arbitrary: fc.constant({ t: 'poll' as const }) },
 		{ weight: 1, arbitrary: fc.constant({ t: 'poll' as const, drop: true }) },
 		{ weight: 1, arbitrary: fc.constant({ t: 'poll' as const, twice: true }) },
+		{
+			weight: 1,
+			arbitrary: fc.record({
+				t: fc.constant('outage' as const),
+				ms: fc.integer({ min: HOUR, max: 3 * DAY }),
+				every: fc.constantFrom(MIN, 10 * MIN, HOUR, DAY),
+				failure: fc.constantFrom<Failure>(401, 503, 'timeout'),
+			}),
+		},
+		{ weight: 1, arbitrary: fc.record({ t: fc.constant('down' as const), ms: fc.integer({ min: HOUR, max: 4 * DAY }) }) },
 		{ weight: 1, arbitrary: fc.constant({ t: 'refuse' as const }) },
 		{ weight: 1, arbitrary: fc.record({ t: fc.constant('again' as const), rows: fc.integer({ min: 1, max: 5 }) }) },
 		{ weight: 1, arbitrary: fc.constant({ t: 'restart' as const }) },
@@ -210,7 +249,8 @@ export const SHIPPED_BOUNDS: Bounds = {
 /**
  * Histories of the given feeds (all four by default). `shipped`: the memories at their shipped
  * bounds (FEED_LIMITS), bulk changes of 400 to 2,600 rows at one instant to go past them, and
- * Max Items per Poll from 50; otherwise bounds of 1 to 8 and Max Items from 1.
+ * Max Items per Poll from 50; otherwise bounds of 1 to 8 and Max Items from 1. CPN_PROPERTY_SETTING
+ * (JSON) pins parts of the setting: `{"skewMs":300000,"startFrom":"now"}`.
  */
 export const history = (feeds: FeedName[] = Object.keys(FEEDS) as FeedName[], { shipped = false } = {}): fc.Arbitrary<History> =>
 	fc.constantFrom(...feeds).chain((feed) => {
@@ -221,39 +261,36 @@ export const history = (feeds: FeedName[] = Object.keys(FEEDS) as FeedName[], { 
 				feed: fc.constant(feed),
 				everyChange: fc.boolean(),
 				events: fc.oneof(fc.constant([...Array(kinds).keys()]), fc.uniqueArray(fc.nat(kinds - 1), { minLength: 1 })).map((events) => [...events]),
-				startFrom: fc.oneof(fc.constant('now' as const), fc.constant('beginning' as const), fc.integer({ min: -HOUR, max: 30 * MIN })),
+				startFrom: fc.oneof(
+					fc.constant('now' as const),
+					fc.constant('beginning' as const),
+					fc.integer({ min: -HOUR, max: 30 * MIN }),
+					fc.record({ daysBack: fc.integer({ min: 0, max: 2 }) }),
+				),
 				maxItems: shipped ? fc.integer({ min: 50, max: 1000 }) : fc.oneof(fc.integer({ min: 1, max: 10 }), fc.integer({ min: 11, max: 1000 })),
 				filtered: fc.boolean(),
 				ignoreApi: fc.boolean(),
 				bounds: shipped ? fc.constant(SHIPPED_BOUNDS) : smallBounds,
 				idLength: fc.constantFrom(24 as const, 36 as const),
 				scheduler: fc.constantFrom('legacy' as const, 'durable' as const),
-			}),
+				skewMs: fc.oneof({ weight: 2, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: -10 * MIN, max: 10 * MIN }) }),
+				catchUpEveryMs: fc.constantFrom(10_000, MIN, MIN, HOUR, DAY, 7 * DAY),
+				activationCommits: fc.boolean(),
+			}).map((setting) => ({ ...setting, ...(JSON.parse(process.env.CPN_PROPERTY_SETTING ?? '{}') as Partial<Setting>) })),
 			before: fc.array(fc.oneof(writeStep(feed, bulk), advanceStep), { maxLength: 6 }),
 			steps: fc.array(step(feed, bulk), { minLength: shipped ? 8 : 5, maxLength: shipped ? 16 : 40 }),
 		});
 	});
 
-/** A (record id, version, kind) the trigger fired: `id:updatedAt:kind`. */
-export type Fire = string;
-
+/** What n8n executed in a history, and the world's record of what happened in it. */
 export interface Outcome {
-	/** What the model fires, chosen kinds only. */
-	expected: Fire[];
-	/** The items n8n executed, in order: the row version (`id:updatedAt`), its chosen kinds and all it fired. */
-	items: Array<{ version: string; kinds: string[]; fired: string[] }>;
-	/** Why a fire may come again: the conditions docs/triggers.md names, as they held in this history. */
-	conditions: {
-		/** Most rows the model read that share one updatedAt, by updatedAt. */
-		rowsPerUpdatedAt: Map<number, number>;
-		momentsRemembered: number;
-		heldStates: number;
-		renamed: boolean;
-	};
+	world: World;
+	/** The items n8n executed, in order. */
+	items: Item[];
+	/** The kinds chosen in Trigger On. */
+	chosen: string[];
 	/** The longest the saved state was, in JSON characters (the node's state and its record). */
 	largestState: number;
-	/** Final versions of the feed's rows the package never read. */
-	unread: string[];
 	setting: Setting;
 }
 
@@ -275,7 +312,7 @@ export async function withBounds<T>(bounds: Bounds, run: () => Promise<T>): Prom
 	}
 }
 
-/** Plays a history through the package (in its n8n) and the model. */
+/** Plays a history through the package in its n8n, recording the world. */
 export async function runHistory({ setting, before, steps }: History): Promise<Outcome> {
 	const clock = installVirtualClock(Date.UTC(2026, 10, 20, 12, 0, 0));
 	try {
@@ -285,91 +322,162 @@ export async function runHistory({ setting, before, steps }: History): Promise<O
 	}
 }
 
+/** Whether a row version still shows a change. */
+function stillShows(shows: Shows, h: Happening, body: Body): boolean {
+	if (shows === 'removed') return true;
+	if (shows === 'edit') return body.removed !== true;
+	if ('field' in shows) return body[shows.field] === h.value;
+	return shows.holds(body);
+}
+
 async function play(clock: ReturnType<typeof installVirtualClock>, setting: Setting, before: Step[], steps: Step[]): Promise<Outcome> {
 	const spec = FEEDS[setting.feed];
-	const feed = new Feed(() => clock.now);
+	// The API's clock: the host's (the virtual clock the package reads) less the skew.
+	const feed = new Feed(() => clock.now - (setting.skewMs ?? 0));
+	const apiNow = () => Math.floor(feed.now());
 	const records = new Map<string, Body>();
 	let created = 0;
 	let n = 0;
-	const firstWrite = clock.now;
+	const firstWrite = apiNow();
 	const startFrom = setting.startFrom;
 	const events = setting.events.map((i) => spec.kinds[i]);
 	const filterValue = setting.feed === 'attendees' ? 'e1' : 'c1';
 	const filterName = setting.feed === 'attendees' ? 'eventIds' : 'courseIds';
 	const filtered = setting.filtered && setting.feed !== 'members';
+	const expression = typeof startFrom === 'object' ? startFrom : undefined;
 	const parameters: IDataObject = {
 		emit: setting.everyChange ? 'everyChange' : 'chosenChanges',
 		events,
-		startFrom: typeof startFrom === 'number' ? 'date' : startFrom,
+		startFrom: typeof startFrom === 'number' || expression ? 'date' : startFrom,
 		...(typeof startFrom === 'number' ? { startDate: iso(firstWrite + startFrom) } : {}),
+		...(expression ? { startDate: `={{ $today.minus({ days: ${expression.daysBack} }) }}` } : {}),
 		options: { maxItemsPerPoll: setting.maxItems, ignoreApiRegistrations: setting.ignoreApi },
 		filters: filtered ? { [filterName]: filterValue } : {},
 	};
-	const inScope = (row: Record<string, unknown>) => !filtered || row[setting.feed === 'attendees' ? 'eventId' : 'courseId'] === filterValue;
+	// $today on the host's clock, less the days.
+	const expressionValue = () => iso(Math.floor(clock.now / DAY) * DAY - (expression?.daysBack ?? 0) * DAY);
+	const scopeOf = new Map<string, boolean>();
+	const inScope = (row: Body) => !filtered || row[setting.feed === 'attendees' ? 'eventId' : 'courseId'] === filterValue;
 
-	let model: FeedModel | undefined;
-	let origin: number | undefined;
-	const rowsPerUpdatedAt = new Map<number, Set<string>>();
+	const world: World = {
+		start: undefined,
+		happenings: [],
+		versions: feed.versions,
+		inScope: (id) => scopeOf.get(id) ?? true,
+		reads: new Map(),
+		shows: spec.shows,
+		signUpKind: spec.signUpKind,
+		renamed: false,
+	};
+	const open = new Map<string, Happening[]>();
+	/** Writes a record's new version, recording the changes it makes happen and those it ends. */
+	const record = (id: string, op: string, body: Body, when: number) => {
+		const previous = feed.rows.get(id)?.body;
+		const version = feed.write(id, body);
+		const still = (open.get(id) ?? []).filter((h) => {
+			if (stillShows(spec.shows[h.kind], h, version.body)) return true;
+			h.endSeq = version.seq;
+			return false;
+		});
+		for (const kind of spec.happens[op]) {
+			const shows = spec.shows[kind];
+			const value = typeof shows === 'object' && 'field' in shows ? String(body[shows.field]) : undefined;
+			// The same value again (a second check-in at the same instant) is no new change.
+			if (value !== undefined && previous?.[(shows as { field: string }).field] === value) continue;
+			const h: Happening = {
+				id,
+				kind,
+				at: value !== undefined ? when : version.updatedAt,
+				written: version.updatedAt,
+				seq: version.seq,
+				value,
+				wanted: (body.removed === true || (scopeOf.get(id) ?? true)) && !(setting.ignoreApi && spec.suppressed?.(body, kind)),
+			};
+			world.happenings.push(h);
+			still.push(h);
+		}
+		open.set(id, still);
+	};
 	const read = (rows: IDataObject[]) => {
 		for (const row of rows) {
-			const u = Date.parse(String(row.updatedAt));
-			const ids = rowsPerUpdatedAt.get(u) ?? new Set();
-			ids.add(String(row.id));
-			rowsPerUpdatedAt.set(u, ids);
-			const fired = model!.read(row);
-			if (fired) expected.push(...chosen(row, fired.kinds).map((kind) => `${fired.id}:${fired.updatedAt}:${kind}`));
+			const id = String(row.id);
+			const seqs = world.reads.get(id) ?? new Set<number>();
+			seqs.add(feed.seqOf(id, Date.parse(String(row.updatedAt))));
+			world.reads.set(id, seqs);
 		}
 	};
 	const chosen = (row: Body, kinds: string[]) =>
 		setting.everyChange ? kinds : kinds.filter((kind) => events.includes(kind) && !(setting.ignoreApi && spec.suppressed?.(row, kind)));
-	const expected: Fire[] = [];
-	const host = new Host(spec.nodeType(), setting.scheduler, parameters, feed, read);
-	let renamed = false;
+	const host = new Host(spec.nodeType(), setting.scheduler, parameters, feed, read, {
+		activationCommits: setting.scheduler === 'durable' && setting.activationCommits,
+		evaluate: () => expressionValue(),
+	});
+	let activated = false;
 	let fewestItems = setting.maxItems;
 	let largestState = 0;
+
+	const pollNow = async (options: { drop?: boolean; twice?: boolean } = {}) => {
+		if (!activated) {
+			// The activation: the start point, in the API's time.
+			activated = true;
+			if (startFrom === 'now') world.start = apiNow();
+			else if (typeof startFrom === 'number') world.start = firstWrite + startFrom;
+			else if (expression) world.start = Date.parse(expressionValue());
+		}
+		const outcome = await host.poll({ drop: options.drop, twice: options.twice && setting.scheduler === 'durable' });
+		const { node, global } = host.savedState();
+		const size = JSON.stringify(node ?? {}).length + JSON.stringify(Object.values(global)).length;
+		largestState = Math.max(largestState, size);
+		return outcome;
+	};
 
 	const apply = async (s: Step) => {
 		switch (s.t) {
 			case 'write': {
-				const at = clock.now - s.back;
+				const at = apiNow() - s.back;
 				const ids = [...records.keys()];
-				for (let i = 0; i < s.count; i++) {
+				const count = s.all && s.op !== 'create' ? ids.length : s.count;
+				for (let i = 0; i < count; i++) {
 					const when = s.spread ? at - i * 1000 : at;
 					if (s.op === 'create') {
 						const id = idOf(++created, setting.idLength);
 						const body = spec.create(id, when, created);
 						records.set(id, body);
-						feed.write(id, body);
+						scopeOf.set(id, inScope(body));
+						record(id, 'create', body, when);
 						continue;
 					}
 					if (ids.length === 0) return;
 					const id = ids[(s.pick + i) % ids.length];
-					const record = records.get(id);
-					const next = record && spec.ops[s.op](record, when, ++n);
+					const current = records.get(id);
+					const next = current && spec.ops[s.op](current, when, ++n);
 					if (!next) continue;
 					if (next.removed === true) records.delete(id);
 					else records.set(id, next);
-					feed.write(id, next);
+					record(id, s.op, next, when);
 				}
 				return;
 			}
 			case 'advance':
 				clock.advance(s.ms);
 				return;
-			case 'poll': {
-				if (!model) {
-					// The activation: the start point as the docs define it.
-					const now = clock.now;
-					origin = startFrom === 'now' ? now : startFrom === 'beginning' ? undefined : firstWrite + startFrom;
-					const liveFrom = startFrom === 'now' ? undefined : now - FEED_LIMITS.historyMarginMs;
-					model = new FeedModel(spec.model, { origin, liveFrom, everyChange: setting.everyChange, inScope });
+			case 'poll':
+				await pollNow(s);
+				return;
+			case 'outage': {
+				feed.failing = s.failure;
+				const polls = Math.min(30, Math.ceil(s.ms / s.every));
+				for (let i = 0; i < polls; i++) {
+					clock.advance(Math.round(s.ms / polls));
+					await pollNow();
 				}
-				await host.poll({ drop: s.drop, twice: s.twice && setting.scheduler === 'durable' });
-				const { node, global } = host.savedState();
-				const size = JSON.stringify(node ?? {}).length + JSON.stringify(Object.values(global)).length;
-				largestState = Math.max(largestState, size);
+				feed.failing = undefined;
 				return;
 			}
+			case 'down':
+				host.restart();
+				clock.advance(s.ms);
+				return;
 			case 'refuse':
 				feed.refuseCursors();
 				return;
@@ -380,12 +488,14 @@ async function play(clock: ReturnType<typeof installVirtualClock>, setting: Sett
 				host.restart();
 				return;
 			case 'rename':
-				renamed = true;
+				world.renamed = true;
+				if (host.uncommitted) world.renamedWhileUncommitted = feed.writes;
 				host.rename(`Trigger ${host.names.size + 1}`);
 				return;
 			case 'renameBack':
 				if (host.name === 'Trigger') return;
-				renamed = true;
+				world.renamed = true;
+				if (host.uncommitted) world.renamedWhileUncommitted = feed.writes;
 				host.rename('Trigger');
 				return;
 			case 'maxItems':
@@ -399,42 +509,29 @@ async function play(clock: ReturnType<typeof installVirtualClock>, setting: Sett
 	clock.advance(HOLD_BACK_MS + 1000);
 	await apply({ t: 'poll' });
 	for (const s of steps) await apply(s);
-	// Catch up: polls a minute apart until three in a row emit nothing.
-	let lastRows: IDataObject[] = [];
+	// Catch up: polls at the catch-up interval until three in a row emit nothing.
+	const every = setting.catchUpEveryMs ?? MIN;
 	for (let quiet = 0, polls = 0; quiet < 3; polls++) {
 		if (polls > 100 + (3 * feed.writes) / Math.min(fewestItems, setting.bounds.pageSize)) throw new Error('the trigger never caught up');
-		clock.advance(MIN);
-		const outcome = await host.poll();
-		if (outcome.items !== null) lastRows = [];
-		lastRows.push(...outcome.rows);
+		clock.advance(Math.max(every, HOLD_BACK_MS + 1000));
+		const outcome = await pollNow();
 		quiet = outcome.items === null ? quiet + 1 : 0;
 	}
 	// What the last polls read and emitted nothing for was decided all the same (n8n's legacy
 	// scheduler saves it only with a later batch).
 	host.flush();
-	read(lastRows);
 
-	const items = host.delivered.map((item) => ({
-		version: `${String(item.id)}:${Date.parse(String(item.updatedAt))}`,
-		kinds: setting.everyChange ? [String(item.syncAction)] : chosen(item, (item.changeTypes as string[]) ?? []),
-		fired: (item.changeTypes as string[]) ?? [],
-	}));
-	// Every row's last version changed at or after the start point is read.
-	const unread = [...feed.rows.values()]
-		.filter((row) => origin === undefined || row.updatedAt >= origin)
-		.filter((row) => model!.hasRead(String(row.body.id), row.updatedAt) === false)
-		.map((row) => `${String(row.body.id)}:${row.updatedAt}`);
-	return {
-		expected,
-		items,
-		conditions: {
-			rowsPerUpdatedAt: new Map([...rowsPerUpdatedAt].map(([u, ids]) => [u, ids.size])),
-			momentsRemembered: model!.announced.size,
-			heldStates: model!.heldEver,
-			renamed,
-		},
-		largestState,
-		unread,
-		setting,
-	};
+	const items: Item[] = host.delivered.map((item) => {
+		const id = String(item.id);
+		const updatedAt = Date.parse(String(item.updatedAt));
+		return {
+			id,
+			updatedAt,
+			seq: feed.seqOf(id, updatedAt),
+			row: item,
+			kinds: setting.everyChange ? [String(item.syncAction)] : chosen(item, (item.changeTypes as string[]) ?? []),
+			fired: (item.changeTypes as string[]) ?? [],
+		};
+	});
+	return { world, items, chosen: events, largestState, setting };
 }

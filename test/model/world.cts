@@ -13,9 +13,11 @@
  *   poll at activation); the global static data saved at activation and at every emit, also of a
  *   batch n8n then drops; a poll may run twice before its batch is committed.
  *
- * Every row the package processes is recorded per poll, and handed to the model only once n8n
- * has saved the state that covers it (what a restart or a dropped batch throws away is read
- * again, and the model sees it then).
+ * The feed keeps the world's record beside it: every version it ever held, in write order. Every
+ * row the package processes is recorded per poll, and reported only once n8n has saved the state
+ * that covers it (what a restart or a dropped batch throws away is read again, and counts then):
+ * the oracle (oracle.cts) uses these committed reads only to tell a change the API overwrote before
+ * the trigger could read it.
  */
 import type { IDataObject, INodeExecutionData, INodeType, IPollFunctions } from 'n8n-workflow';
 
@@ -34,9 +36,18 @@ interface Stored {
 	seq: number;
 }
 
+/** How the API fails while it is down for the trigger: a refused token, a server error, no answer. */
+export type Failure = 401 | 503 | 'timeout';
+
 /** The API's change feed of one resource. */
 export class Feed {
 	readonly rows = new Map<string, Stored>();
+
+	/** Every version each row had, in write order: the world's record. */
+	readonly versions = new Map<string, Stored[]>();
+
+	/** While set, every request fails so. */
+	failing: Failure | undefined;
 
 	private seq = 0;
 
@@ -50,13 +61,26 @@ export class Feed {
 	/** Rows to send again at the start of the next page (at-least-once delivery). */
 	private replay = 0;
 
-	constructor(private readonly now: () => number) {}
+	/** `now`: the API's clock, which may differ from the n8n host's. */
+	constructor(readonly now: () => number) {}
 
-	/** Writes a row's new version, changed now: it moves to the end of the feed. */
-	write(id: string, body: IDataObject) {
+	/** Writes a row's new version, changed now: it moves to the end of the feed. Returns the version. */
+	write(id: string, body: IDataObject): Stored {
 		// The API's times are whole milliseconds.
 		const updatedAt = Math.floor(this.now());
-		this.rows.set(id, { body: { ...body, id, updatedAt: iso(updatedAt) }, updatedAt, seq: ++this.seq });
+		const stored = { body: { ...body, id, updatedAt: iso(updatedAt) }, updatedAt, seq: ++this.seq };
+		this.rows.set(id, stored);
+		const versions = this.versions.get(id) ?? [];
+		versions.push(stored);
+		this.versions.set(id, versions);
+		return stored;
+	}
+
+	/** The version a row read with this `updatedAt` was: the last one written at that millisecond. */
+	seqOf(id: string, updatedAt: number): number {
+		const versions = this.versions.get(id) ?? [];
+		for (let i = versions.length - 1; i >= 0; i--) if (versions[i].updatedAt === updatedAt) return versions[i].seq;
+		throw new Error(`the feed never held ${id} at ${iso(updatedAt)}`);
 	}
 
 	/** The API moves to a new cursor format: every cursor handed out before is refused. */
@@ -71,6 +95,9 @@ export class Feed {
 
 	/** One GET of the feed: [status, body]. */
 	answer(query: URLSearchParams): [number, IDataObject] {
+		if (this.failing === 401) return [401, { message: 'invalid access token' }];
+		if (this.failing === 503) return [503, { message: 'service unavailable' }];
+		if (this.failing === 'timeout') throw Object.assign(new Error('socket hang up'), { code: 'ETIMEDOUT' });
 		const completeUpTo = Math.floor(this.now()) - HOLD_BACK_MS;
 		const visible = [...this.rows.values()].filter((row) => row.updatedAt <= completeUpTo).sort((a, b) => a.updatedAt - b.updatedAt || a.seq - b.seq);
 		const after = (row: Stored, u: number, seq: number) => row.updatedAt > u || (row.updatedAt === u && row.seq > seq);
@@ -132,8 +159,18 @@ export class Host {
 	/** Items of every batch n8n executed. */
 	readonly delivered: IDataObject[] = [];
 
+	/**
+	 * Durable: the workflow's static data holds a poll whose node state n8n did not commit (the
+	 * poll at activation, a dropped batch) and no commit came after it.
+	 */
+	uncommitted = false;
+
 	parameters: IDataObject;
 
+	/**
+	 * `activationCommits` (durable): the poll at activation commits its batch and its state like
+	 * any other. `evaluate`: the value of a parameter written as an expression (`=` first).
+	 */
 	constructor(
 		private readonly nodeType: INodeType,
 		readonly scheduler: Scheduler,
@@ -141,6 +178,7 @@ export class Host {
 		private readonly feed: Feed,
 		/** Told the rows of each state n8n saved, in the order they were processed. */
 		private readonly onSaved: (rows: IDataObject[]) => void,
+		private readonly options: { activationCommits?: boolean; evaluate?: (expression: string) => unknown } = {},
 	) {
 		this.parameters = parameters;
 	}
@@ -162,6 +200,7 @@ export class Host {
 		const read = (path: string, fallback: unknown) => {
 			let value: unknown = this.parameters;
 			for (const part of path.split('.')) value = (value as IDataObject | undefined)?.[part];
+			if (typeof value === 'string' && value.startsWith('=') && this.options.evaluate) return this.options.evaluate(value);
 			return value === undefined ? fallback : value;
 		};
 		const feed = this.feed;
@@ -185,7 +224,11 @@ export class Host {
 		} as unknown as IPollFunctions;
 	}
 
-	/** Runs the node's poll() on `data`, recording the rows it processed. */
+	/**
+	 * Runs the node's poll() on `data`, recording the rows it processed. A poll that fails (the API
+	 * down) is n8n's failed poll: an error shown, nothing emitted; what it changed in the static
+	 * data stays in memory (legacy) or is not committed (durable), as for a poll that emits nothing.
+	 */
 	private async run(data: StaticData): Promise<PollOutcome> {
 		const rows: IDataObject[] = [];
 		const spy = jest.spyOn(decide, 'processRow').mockImplementation((...args) => {
@@ -193,7 +236,13 @@ export class Host {
 			return original(...args);
 		});
 		try {
-			const result = (await this.nodeType.poll!.call(this.context(data))) as INodeExecutionData[][] | null;
+			let result: INodeExecutionData[][] | null;
+			try {
+				result = (await this.nodeType.poll!.call(this.context(data))) as INodeExecutionData[][] | null;
+			} catch (error) {
+				if (this.feed.failing === undefined) throw error;
+				return { items: null, rows: [] };
+			}
 			return { items: result === null ? null : result[0].map((item) => item.json), rows };
 		} finally {
 			spy.mockRestore();
@@ -228,14 +277,18 @@ export class Host {
 		}
 		const data = clone(this.saved);
 		const outcome = await this.run(data);
-		if (activation) {
+		if (activation && !this.options.activationCommits) {
 			this.saved.global = data.global;
+			this.uncommitted = true;
 			return outcome;
 		}
 		if (twice && outcome.items) {
 			const again = await this.run(clone(this.saved));
 			if (again.items) throw new Error('a poll n8n ran twice emitted its batch twice');
 		}
+		if (outcome.items && drop) this.uncommitted = true;
+		// A commit that moves the node's state catches up with the workflow's record.
+		else if (JSON.stringify(data.nodes[this.key()] ?? {}) !== JSON.stringify(this.saved.nodes[this.key()] ?? {})) this.uncommitted = false;
 		if (!outcome.items) {
 			// A poll that emits nothing: its cursor (the node's static data) is committed alone.
 			this.saved.nodes[this.key()] = data.nodes[this.key()];

@@ -353,10 +353,14 @@ export class WorkingState {
 		return floor === undefined || at >= floor;
 	}
 
-	/** Records a moment a row shows; true when it is new (fires). */
+	/**
+	 * Records a moment a row shows; true when it is new (fires): a value other than the one
+	 * announced, earlier ones too (a registration made again with a back date). The feed shows a
+	 * row's latest version only, so an older value never comes back by itself.
+	 */
 	announceMoment(key: string, at: number): boolean {
 		const known = this.announced.get(key);
-		const isNew = this.momentCanFire(at) && (known === undefined || at > known);
+		const isNew = this.momentCanFire(at) && at !== known;
 		if (isNew) this.announced.set(key, at);
 		return isNew;
 	}
